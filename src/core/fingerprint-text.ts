@@ -1,0 +1,37 @@
+import { weightedFeatures } from './features';
+import { simhash } from './simhash';
+import { fingerprintBlocks, fingerprintToHex, type Blocks, type Fingerprint } from './fingerprint64';
+import { tokenize, type TokenizeDeps } from './tokenize';
+
+export interface TextFingerprint {
+  fingerprint: Fingerprint;
+  hex: string;
+  blocks: Blocks;
+  /** Characters of the input, as counted by the user (code points). */
+  chars: number;
+  /** Content tokens after stopword removal. */
+  tokens: number;
+}
+
+/** The whole engine in one call: normalise, tokenise, weight, SimHash. */
+export function fingerprintText(text: string, deps: TokenizeDeps = {}): TextFingerprint {
+  const tokens = tokenize(text, deps);
+  const fingerprint = simhash(weightedFeatures(tokens));
+  return {
+    fingerprint,
+    hex: fingerprintToHex(fingerprint),
+    blocks: fingerprintBlocks(fingerprint),
+    chars: countChars(text),
+    tokens: tokens.length,
+  };
+}
+
+function countChars(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Count a surrogate pair once.
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}

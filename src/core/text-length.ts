@@ -1,0 +1,40 @@
+import { normalizeText } from './normalize';
+
+/**
+ * Below this much text a SimHash is unreliable: a handful of features decide
+ * every bit, so unrelated short texts collide and small edits flip many bits
+ * (reference 004). Defaults: 300 characters of Chinese/Japanese/Thai, or 80
+ * words in space-separated scripts; mixed text counts pro rata.
+ */
+export const DEFAULT_MIN_CJK_CHARS = 300;
+export const DEFAULT_MIN_WORDS = 80;
+
+export interface MinLength {
+  cjkChars: number;
+  words: number;
+}
+
+export const DEFAULT_MIN_LENGTH: MinLength = { cjkChars: DEFAULT_MIN_CJK_CHARS, words: DEFAULT_MIN_WORDS };
+
+export interface TextLength {
+  /** Han, kana and Thai-family characters (scripts written without spaces). */
+  cjkChars: number;
+  /** Words in space-separated scripts. */
+  words: number;
+}
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function measureText(text: string): TextLength {
+  const normalized = normalizeText(text);
+  const cjkChars = normalized.match(UNSPACED)?.length ?? 0;
+  const spaced = normalized.replace(UNSPACED, ' ');
+  const words = spaced.match(WORD)?.length ?? 0;
+  return { cjkChars, words };
+}
+
+/** True when the text is long enough to judge: words and CJK characters count pro rata. */
+export function isLongEnough(length: TextLength, min: MinLength = DEFAULT_MIN_LENGTH): boolean {
+  return length.words / min.words + length.cjkChars / min.cjkChars >= 1;
+}

@@ -1,0 +1,35 @@
+/**
+ * URL identity for visits: two addresses that differ only in fragment,
+ * tracking parameters, default port or a trailing slash are the same page.
+ */
+
+// Query parameters that only track where a click came from.
+const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|igshid|yclid|_hsenc|_hsmi|spm|isappinstalled|scene|srcid|share_token|ref_src|ref_url)$/i;
+
+/** Normalised URL string, or undefined when `input` is not an absolute http(s) URL. */
+export function normalizeUrl(input: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  const kept = [...url.searchParams].filter(([key]) => !TRACKING_PARAM.test(key));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  url.search = new URLSearchParams(kept).toString();
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
+  return url.toString();
+}
+
+/** The host name without a leading "www.", used as the site of a page. */
+export function siteOf(input: string): string {
+  try {
+    return new URL(input).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
