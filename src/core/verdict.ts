@@ -15,7 +15,10 @@ export type Verdict = 'duplicate' | 'partial' | 'different' | 'too_short';
 
 /** What the engine knows about one document when judging it. */
 export interface DocumentSignature {
+  /** Whole-document SimHash. */
   fingerprint: Fingerprint;
+  /** Passage-level SimHashes, indexed like the whole-document one (may be empty). */
+  passages: Fingerprint[];
   length: TextLength;
 }
 

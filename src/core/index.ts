@@ -1,0 +1,12 @@
+/** The engine's public surface: pure functions, no browser, storage or DOM APIs. */
+export * from './fingerprint64';
+export * from './hamming';
+export * from './normalize';
+export * from './tokenize';
+export * from './features';
+export * from './simhash';
+export * from './fingerprint-text';
+export * from './sign-document';
+export * from './text-length';
+export * from './verdict';
+export * from './url';
