@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { tokenize } from '../../src/core/tokenize';
+
+describe('tokenize', () => {
+  test.each([
+    ['English words, stopwords dropped', 'The Quick brown fox and the lazy dog.', ['quick', 'brown', 'fox', 'lazy', 'dog']],
+    ['numbers are tokens', 'Version 2 of 64-bit hashing', ['version', '2', '64', 'bit', 'hashing']],
+    ['Cyrillic is split on spaces', 'Привет мир', ['привет', 'мир']],
+    ['Korean is split on spaces', '안녕하세요 세계', ['안녕하세요', '세계']],
+    ['Chinese is segmented into dictionary words', '交换机的安装工作', ['交换机', '安装', '工作']],
+    ['Japanese falls back to character bigrams', 'これは日本語です', ['これ', 'れは', 'は日', '日本', '本語', '語で', 'です']],
+    ['Thai falls back to character bigrams', 'ภาษา', ['ภา', 'าษ', 'ษา']],
+    ['full-width and half-width forms agree', 'ＳｉｍＨａｓｈ', ['simhash']],
+  ])('%s', (_name, input, expected) => {
+    expect(tokenize(input)).toEqual(expected);
+  });
+
+  test('a Japanese page is tokenised as Japanese even where it is kanji-dense', () => {
+    expect(tokenize('日本政府は経済対策を決定した')).toContain('政府');
+    expect(tokenize('日本政府は経済対策を決定した')).toContain('は経');
+  });
+
+  test('a Chinese page quoting one Japanese word is still segmented as Chinese', () => {
+    const chinese = '我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。'.repeat(4);
+    const tokens = tokenize(`${chinese}顺便提到カラオケ。`);
+    expect(tokens).toContain('交换机');
+  });
+
+  test('the Chinese dictionary is loaded only when Han text appears', () => {
+    let loads = 0;
+    const dictionary = () => {
+      loads++;
+      return { words: new Set(['交换机']), maxWordChars: 3 };
+    };
+    tokenize('plain English text only', { dictionary });
+    expect(loads).toBe(0);
+    expect(tokenize('交换机', { dictionary, chineseStopwords: () => new Set() })).toEqual(['交换机']);
+    expect(loads).toBe(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest';
+import { normalizeUrl, siteOf } from '../../src/core/url';
+
+describe('normalizeUrl', () => {
+  test.each([
+    ['drops the fragment', 'https://example.com/a#section', 'https://example.com/a'],
+    ['drops utm_* and click ids', 'https://example.com/a?utm_source=x&id=7&fbclid=1&utm_medium=y', 'https://example.com/a?id=7'],
+    ['sorts the remaining parameters', 'https://example.com/a?b=2&a=1', 'https://example.com/a?a=1&b=2'],
+    ['drops a trailing slash', 'https://example.com/a/', 'https://example.com/a'],
+    ['keeps the root slash', 'https://example.com/', 'https://example.com/'],
+    ['lower-cases the host, drops the default port', 'HTTPS://Example.COM:443/A', 'https://example.com/A'],
+    ['drops credentials', 'https://user:pw@example.com/a', 'https://example.com/a'],
+  ])('%s', (_name, input, expected) => {
+    expect(normalizeUrl(input)).toBe(expected);
+  });
+
+  test.each(['javascript:alert(1)', 'file:///etc/passwd', 'not a url', 'chrome://settings', ''])('rejects %j', (input) => {
+    expect(normalizeUrl(input)).toBeUndefined();
+  });
+});
+
+describe('siteOf', () => {
+  test.each([
+    ['https://www.example.com/a', 'example.com'],
+    ['http://news.example.co.uk/x', 'news.example.co.uk'],
+    ['nonsense', ''],
+  ])('%s → %s', (input, expected) => {
+    expect(siteOf(input)).toBe(expected);
+  });
+});
