@@ -1,0 +1,272 @@
+/**
+ * The history export file (docs/export-format.md): constants, record
+ * validation and serialisation. Pure — no IndexedDB — so the CLI can write
+ * export files and the store can read them with the same rules.
+ */
+import { isFingerprintHex } from '../core/fingerprint64';
+import { normalizeUrl } from '../core/url';
+import {
+  MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
+  MAX_SITE_LENGTH, MAX_TEXT_COUNT, MAX_TITLE_LENGTH, MAX_URL_LENGTH, MAX_VISIT_COUNT, MIN_VISIT_TIME,
+  PAGE_SOURCES, truncateText, type PageInput, type PageRecord, type PageSource,
+} from './page';
+
+export const EXPORT_FORMAT = 'deja-lu-history';
+/** Bumped on any change an older reader would misread; readers refuse versions they do not know. */
+export const EXPORT_VERSION = 1;
+
+/** One page as written in an export file: no internal id, times as ISO 8601 strings. */
+export interface ExportRecord {
+  url: string;
+  canonicalUrl?: string;
+  title: string;
+  site: string;
+  language?: string;
+  excerpt: string;
+  textLength: number;
+  cjkChars: number;
+  words: number;
+  fingerprint: string;
+  passages: string[];
+  publishedAt?: string;
+  firstVisit: string;
+  lastVisit: string;
+  visitCount: number;
+  source: PageSource;
+}
+
+export type RecordCheck =
+  | { ok: true; record: ExportRecord }
+  | { ok: false; reason: string; url?: string };
+
+/** Thrown by the field readers below; turned into a rejection reason. */
+class InvalidField extends Error {}
+
+type Fields = Record<string, unknown>;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const LANGUAGE_TAG = /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/i;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Absent and null both mean "not given" so other tools' JSON writers are accepted. */
+function present(fields: Fields, key: string): boolean {
+  return fields[key] !== undefined && fields[key] !== null;
+}
+
+function readString(fields: Fields, key: string, max: number): string {
+  const value = fields[key];
+  if (typeof value !== 'string') throw new InvalidField(`${key}: expected a string`);
+  if (value.length > max) throw new InvalidField(`${key}: longer than ${max} characters`);
+  return value;
+}
+
+function readCount(fields: Fields, key: string, min: number, max: number): number {
+  const value = fields[key];
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new InvalidField(`${key}: expected an integer`);
+  if (value < min || value > max) throw new InvalidField(`${key}: ${value} is outside ${min}..${max}`);
+  return value;
+}
+
+function readUrl(fields: Fields, key: string): string {
+  const url = normalizeUrl(readString(fields, key, MAX_URL_LENGTH));
+  if (url === undefined) throw new InvalidField(`${key}: not an absolute http(s) URL`);
+  if (url.length > MAX_URL_LENGTH) throw new InvalidField(`${key}: longer than ${MAX_URL_LENGTH} characters once normalised`);
+  return url;
+}
+
+function readFingerprint(value: unknown, key: string): string {
+  const hex = typeof value === 'string' ? value.toLowerCase() : value;
+  if (!isFingerprintHex(hex)) throw new InvalidField(`${key}: expected 16 hexadecimal digits`);
+  return hex;
+}
+
+function readTime(fields: Fields, key: string): number {
+  const value = readString(fields, key, 40);
+  const ms = ISO_TIME.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw new InvalidField(`${key}: expected an ISO 8601 time such as 2024-05-01T12:00:00.000Z`);
+  return ms;
+}
+
+function readVisitTime(fields: Fields, key: string, now: Date): number {
+  const ms = readTime(fields, key);
+  if (ms < MIN_VISIT_TIME) throw new InvalidField(`${key}: before 1990`);
+  if (ms > now.getTime() + MAX_CLOCK_SKEW_MS) throw new InvalidField(`${key}: in the future`);
+  return ms;
+}
+
+function readFields(fields: Fields, now: Date): ExportRecord {
+  const url = readUrl(fields, 'url');
+  const canonicalUrl = present(fields, 'canonicalUrl') ? readUrl(fields, 'canonicalUrl') : undefined;
+  const title = readString(fields, 'title', MAX_TITLE_LENGTH);
+  const site = readString(fields, 'site', MAX_SITE_LENGTH);
+  const language = present(fields, 'language') ? readString(fields, 'language', MAX_LANGUAGE_LENGTH) : undefined;
+  if (language !== undefined && !LANGUAGE_TAG.test(language)) throw new InvalidField('language: not a language tag such as "en" or "pt-BR"');
+  const excerpt = truncateText(readString(fields, 'excerpt', MAX_IMPORT_EXCERPT_LENGTH), MAX_EXCERPT_LENGTH);
+  const textLength = readCount(fields, 'textLength', 0, MAX_TEXT_COUNT);
+  const cjkChars = readCount(fields, 'cjkChars', 0, MAX_TEXT_COUNT);
+  const words = readCount(fields, 'words', 0, MAX_TEXT_COUNT);
+  const fingerprint = readFingerprint(fields.fingerprint, 'fingerprint');
+  const rawPassages = fields.passages;
+  if (!Array.isArray(rawPassages)) throw new InvalidField('passages: expected an array');
+  if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
+  const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
+  const publishedAt = present(fields, 'publishedAt') ? readTime(fields, 'publishedAt') : undefined;
+  const firstVisit = readVisitTime(fields, 'firstVisit', now);
+  const lastVisit = readVisitTime(fields, 'lastVisit', now);
+  if (firstVisit > lastVisit) throw new InvalidField('firstVisit: later than lastVisit');
+  const visitCount = readCount(fields, 'visitCount', 1, MAX_VISIT_COUNT);
+  const source = fields.source;
+  if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
+  return {
+    url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages,
+    publishedAt: publishedAt === undefined ? undefined : new Date(publishedAt).toISOString(),
+    firstVisit: new Date(firstVisit).toISOString(),
+    lastVisit: new Date(lastVisit).toISOString(),
+    visitCount, source: source as PageSource,
+  };
+}
+
+/**
+ * Checks one record of an export file and returns it normalised (URL
+ * normalised, hex lower-cased, times in UTC, excerpt cut to the stored
+ * length), or the reason it is refused. Unknown fields are ignored.
+ */
+export function validateExportRecord(value: unknown, now: Date): RecordCheck {
+  if (!isFields(value)) return { ok: false, reason: 'record: expected an object' };
+  try {
+    return { ok: true, record: readFields(value, now) };
+  } catch (error) {
+    if (!(error instanceof InvalidField)) throw error;
+    const url = typeof value.url === 'string' ? truncateText(value.url, 200) : undefined;
+    return { ok: false, reason: error.message, url };
+  }
+}
+
+/**
+ * The record for a page seen (or added) at `now`, first and only visit.
+ * Title and excerpt are cut to their limits; an unparseable declared date,
+ * language or canonical URL is dropped, since it is page metadata the user
+ * cannot fix. Throws a TypeError when the URL or a fingerprint is unusable.
+ */
+export function pageInputToExportRecord(input: PageInput, now: Date): ExportRecord {
+  const url = normalizeUrl(input.url);
+  const canonicalUrl = input.canonicalUrl === undefined ? undefined : normalizeUrl(input.canonicalUrl);
+  const language = input.language?.trim().replace(/_/g, '-');
+  const publishedAt = input.publishedAt === undefined ? undefined : new Date(input.publishedAt);
+  const at = now.toISOString();
+  const candidate = {
+    url: url ?? input.url,
+    canonicalUrl: canonicalUrl !== undefined && canonicalUrl.length <= MAX_URL_LENGTH ? canonicalUrl : undefined,
+    title: truncateText(input.title, MAX_TITLE_LENGTH),
+    site: input.site,
+    language: language !== undefined && language.length <= MAX_LANGUAGE_LENGTH && LANGUAGE_TAG.test(language) ? language : undefined,
+    excerpt: truncateText(input.excerpt, MAX_EXCERPT_LENGTH),
+    textLength: input.textLength,
+    cjkChars: input.cjkChars,
+    words: input.words,
+    fingerprint: input.fingerprint,
+    passages: input.passages ?? [],
+    publishedAt: publishedAt !== undefined && Number.isFinite(publishedAt.getTime()) ? publishedAt.toISOString() : undefined,
+    firstVisit: at,
+    lastVisit: at,
+    visitCount: 1,
+    source: input.source ?? 'visit',
+  };
+  const check = validateExportRecord(candidate, now);
+  if (!check.ok) throw new TypeError(`cannot record page ${JSON.stringify(truncateText(input.url, 200))}: ${check.reason}`);
+  return check.record;
+}
+
+export function pageToExportRecord(page: PageRecord): ExportRecord {
+  return {
+    url: page.url,
+    canonicalUrl: page.canonicalUrl,
+    title: page.title,
+    site: page.site,
+    language: page.language,
+    excerpt: page.excerpt,
+    textLength: page.textLength,
+    cjkChars: page.cjkChars,
+    words: page.words,
+    fingerprint: page.fingerprint,
+    passages: page.passages,
+    publishedAt: page.publishedAt === undefined ? undefined : new Date(page.publishedAt).toISOString(),
+    firstVisit: new Date(page.firstVisit).toISOString(),
+    lastVisit: new Date(page.lastVisit).toISOString(),
+    visitCount: page.visitCount,
+    source: page.source,
+  };
+}
+
+/** The stored page for a validated record, without the id the store assigns. */
+export function exportRecordToPage(record: ExportRecord): Omit<PageRecord, 'id'> {
+  const page: Omit<PageRecord, 'id'> = {
+    url: record.url,
+    title: record.title,
+    site: record.site,
+    excerpt: record.excerpt,
+    textLength: record.textLength,
+    fingerprint: record.fingerprint,
+    passages: record.passages,
+    cjkChars: record.cjkChars,
+    words: record.words,
+    firstVisit: Date.parse(record.firstVisit),
+    lastVisit: Date.parse(record.lastVisit),
+    visitCount: record.visitCount,
+    source: record.source,
+  };
+  // Optional fields are left out rather than stored as undefined, so stored records compare equal after a round trip.
+  if (record.canonicalUrl !== undefined) page.canonicalUrl = record.canonicalUrl;
+  if (record.language !== undefined) page.language = record.language;
+  if (record.publishedAt !== undefined) page.publishedAt = Date.parse(record.publishedAt);
+  return page;
+}
+
+/** One record as a single line of JSON, fields in documented order, absent optional fields omitted. */
+export function serializeExportRecord(record: ExportRecord): string {
+  return JSON.stringify({
+    url: record.url,
+    canonicalUrl: record.canonicalUrl,
+    title: record.title,
+    site: record.site,
+    language: record.language,
+    excerpt: record.excerpt,
+    textLength: record.textLength,
+    cjkChars: record.cjkChars,
+    words: record.words,
+    fingerprint: record.fingerprint,
+    passages: record.passages,
+    publishedAt: record.publishedAt,
+    firstVisit: record.firstVisit,
+    lastVisit: record.lastVisit,
+    visitCount: record.visitCount,
+    source: record.source,
+  });
+}
+
+/** Chunks are gathered up to about this many characters so writers see few, reasonably sized pieces. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * The export file as text chunks: a header line, one record per line, a
+ * closing line. Records are written as given (callers pass validated ones).
+ */
+export async function* serializeExport(
+  records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>,
+  exportedAt: Date,
+): AsyncGenerator<string> {
+  let chunk = `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"pages":[`;
+  let separator = '\n';
+  for await (const record of records) {
+    chunk += separator + serializeExportRecord(record);
+    separator = ',\n';
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}\n]}\n`;
+}

@@ -1,0 +1,76 @@
+/** The shape of one page in the reading history, shared by the store and the export format. */
+
+export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
+/** How a page entered the history: read in the browser, added by hand, imported, or written by the user. */
+export type PageSource = (typeof PAGE_SOURCES)[number];
+
+export interface PageRecord {
+  id: number;
+  /** Normalised by `normalizeUrl`; unique in the history. */
+  url: string;
+  canonicalUrl?: string;
+  title: string;
+  /** Host name without "www.", for grouping and per-site deletion. */
+  site: string;
+  language?: string;
+  /** At most MAX_EXCERPT_LENGTH characters. */
+  excerpt: string;
+  /** Characters of extracted text. */
+  textLength: number;
+  fingerprint: string;
+  /** Passage fingerprints (16 hex each); slot n ≥ 1 of the block index is passages[n - 1]. */
+  passages: string[];
+  cjkChars: number;
+  words: number;
+  /** Publication time declared by the page, ms since epoch. */
+  publishedAt?: number;
+  firstVisit: number;
+  lastVisit: number;
+  visitCount: number;
+  source: PageSource;
+}
+
+/** What the caller knows about a page when recording a visit. */
+export interface PageInput {
+  url: string;
+  canonicalUrl?: string;
+  title: string;
+  site: string;
+  language?: string;
+  excerpt: string;
+  textLength: number;
+  cjkChars: number;
+  words: number;
+  /** 16 hex digits. */
+  fingerprint: string;
+  passages?: string[];
+  /** ms since epoch. */
+  publishedAt?: number;
+  /** Defaults to 'visit'. */
+  source?: PageSource;
+}
+
+export const MAX_URL_LENGTH = 2048;
+export const MAX_TITLE_LENGTH = 1000;
+/** Stored excerpts are cut to this length. */
+export const MAX_EXCERPT_LENGTH = 200;
+/** Longer excerpts in an import file are rejected rather than cut: they signal a foreign or corrupt file. */
+export const MAX_IMPORT_EXCERPT_LENGTH = 1000;
+export const MAX_SITE_LENGTH = 253;
+export const MAX_LANGUAGE_LENGTH = 35;
+export const MAX_PASSAGES = 64;
+/** Upper bound for textLength, cjkChars and words; far above any real article. */
+export const MAX_TEXT_COUNT = 100_000_000;
+export const MAX_VISIT_COUNT = 1_000_000;
+/** Visits before the web existed are corrupt data. */
+export const MIN_VISIT_TIME = Date.UTC(1990, 0, 1);
+/** Tolerated clock skew between the machine that exported and the one that imports. */
+export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** Cuts `text` to at most `max` UTF-16 units without splitting a surrogate pair. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return text.slice(0, end);
+}
