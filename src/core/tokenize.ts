@@ -1,5 +1,4 @@
-import { normalizeText } from './normalize';
-import { scriptOf, type ScriptClass } from './scripts';
+import { classOfCodeUnit, classifyCodePoint, ScriptClass } from './scripts';
 import { LATIN_STOPWORDS } from './stopwords';
 import type { Dictionary } from './segment/dictionary';
 import { segmentHan } from './segment/segmenter';
@@ -26,30 +25,26 @@ function loadChineseStopwords(): ReadonlySet<string> {
   return defaultChineseStopwords;
 }
 
-interface Run {
-  script: ScriptClass;
-  text: string;
+/**
+ * Case-folded text with full-width/half-width and compatibility forms unified
+ * (NFKC), the input to tokenisation. Unlike normalizeText it keeps whitespace
+ * as it is: the tokeniser skips it anyway, and collapsing it costs more than
+ * the rest of tokenisation on Latin text.
+ */
+function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
 }
 
-/** Splits normalised text into maximal runs of one script class. */
-function runsOf(text: string): Run[] {
-  const runs: Run[] = [];
-  let current: ScriptClass | undefined;
-  let start = 0;
-  let i = 0;
-  for (const char of text) {
-    let script = scriptOf(char);
-    // Korean separates words with spaces: Hangul runs are words.
-    if (script === 'hangul') script = 'word';
-    if (script !== current) {
-      if (current !== undefined && current !== 'other') runs.push({ script: current, text: text.slice(start, i) });
-      current = script;
-      start = i;
-    }
-    i += char.length;
-  }
-  if (current !== undefined && current !== 'other') runs.push({ script: current, text: text.slice(start, i) });
-  return runs;
+const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KANA_ALL = /[\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu;
+const HAN_ALL = /\p{Script=Han}/gu;
+
+function isJapanese(text: string): boolean {
+  // Most pages have no kana at all: one scan without allocation settles it.
+  if (!KANA_ANY.test(text)) return false;
+  const kana = text.match(KANA_ALL)?.length ?? 0;
+  const han = text.match(HAN_ALL)?.length ?? 0;
+  return kana >= JAPANESE_KANA_SHARE * (han + kana);
 }
 
 /** Overlapping character bigrams: the fallback for scripts without word spaces (Japanese, Thai). */
@@ -62,31 +57,6 @@ function charBigrams(run: string, out: string[]): void {
   for (let i = 0; i + 1 < chars.length; i++) out.push((chars[i] as string) + (chars[i + 1] as string));
 }
 
-/** Joins adjacent Han and kana runs: a Japanese sentence alternates between them. */
-function mergeJapanese(runs: Run[]): Run[] {
-  const merged: Run[] = [];
-  for (const run of runs) {
-    const last = merged[merged.length - 1];
-    const cjk = run.script === 'han' || run.script === 'kana';
-    if (cjk && last && (last.script === 'han' || last.script === 'kana')) {
-      merged[merged.length - 1] = { script: 'kana', text: last.text + run.text };
-    } else {
-      merged.push(cjk ? { script: 'kana', text: run.text } : run);
-    }
-  }
-  return merged;
-}
-
-function isJapanese(runs: readonly Run[]): boolean {
-  let han = 0;
-  let kana = 0;
-  for (const run of runs) {
-    if (run.script === 'han') han += run.text.length;
-    else if (run.script === 'kana') kana += run.text.length;
-  }
-  return kana > 0 && kana >= JAPANESE_KANA_SHARE * (han + kana);
-}
-
 /**
  * Normalises `text` and splits it into content tokens, stopwords removed:
  * - Latin, Cyrillic, Greek, Hangul and other space-separated scripts: words;
@@ -94,27 +64,53 @@ function isJapanese(runs: readonly Run[]): boolean {
  * - Japanese (Han + kana), Thai and other unspaced scripts: character bigrams.
  */
 export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
-  const normalized = normalizeText(text);
-  let runs = runsOf(normalized);
-  const japanese = isJapanese(runs);
-  if (japanese) runs = mergeJapanese(runs);
+  const folded = fold(text);
+  // In Japanese, Han and kana alternate within a sentence: one run, bigrams.
+  const hanClass = isJapanese(folded) ? ScriptClass.Kana : ScriptClass.Han;
   const tokens: string[] = [];
   let dictionary: Dictionary | undefined;
   let zhStop: ReadonlySet<string> | undefined;
-  for (const run of runs) {
-    switch (run.script) {
-      case 'word':
-        if (!LATIN_STOPWORDS.has(run.text)) tokens.push(run.text);
-        break;
-      case 'han': {
-        dictionary ??= (deps.dictionary ?? segmentitDictionary)();
-        zhStop ??= (deps.chineseStopwords ?? loadChineseStopwords)();
-        for (const word of segmentHan(run.text, dictionary)) if (!zhStop.has(word)) tokens.push(word);
-        break;
-      }
-      default:
-        charBigrams(run.text, tokens);
+
+  const emit = (script: ScriptClass, run: string): void => {
+    if (script === ScriptClass.Word) {
+      if (!LATIN_STOPWORDS.has(run)) tokens.push(run);
+    } else if (script === ScriptClass.Han) {
+      dictionary ??= (deps.dictionary ?? segmentitDictionary)();
+      zhStop ??= (deps.chineseStopwords ?? loadChineseStopwords)();
+      for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) tokens.push(word);
+    } else if (script !== ScriptClass.Other) {
+      charBigrams(run, tokens);
     }
+  };
+
+  // One pass over UTF-16 code units; a run ends where the script class
+  // changes. Invisible characters are cut out of a run without ending it.
+  const n = folded.length;
+  let current: ScriptClass = ScriptClass.Other;
+  let start = 0;
+  let pending = '';
+  for (let i = 0; i < n; ) {
+    const code = folded.charCodeAt(i);
+    let width = 1;
+    let cls: ScriptClass;
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
+      width = 2;
+      cls = classifyCodePoint(folded.slice(i, i + 2));
+    } else {
+      cls = classOfCodeUnit(code);
+    }
+    if (cls === ScriptClass.Han) cls = hanClass;
+    if (cls === ScriptClass.Invisible) {
+      pending += folded.slice(start, i);
+      start = i + width;
+    } else if (cls !== current) {
+      if (current !== ScriptClass.Other) emit(current, pending + folded.slice(start, i));
+      pending = '';
+      current = cls;
+      start = i;
+    }
+    i += width;
   }
+  if (current !== ScriptClass.Other) emit(current, pending + folded.slice(start, n));
   return tokens;
 }
