@@ -5,6 +5,7 @@
  */
 import { isFingerprintHex } from '../core/fingerprint64';
 import { normalizeUrl } from '../core/url';
+import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
 import {
   MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
   MAX_SITE_LENGTH, MAX_TEXT_COUNT, MAX_TITLE_LENGTH, MAX_URL_LENGTH, MAX_VISIT_COUNT, MIN_VISIT_TIME,
@@ -97,7 +98,9 @@ function readVisitTime(fields: Fields, key: string, now: Date): number {
   return ms;
 }
 
-function readFields(fields: Fields, now: Date): ExportRecord {
+type PageContent = Omit<ExportRecord, 'firstVisit' | 'lastVisit' | 'visitCount'>;
+
+function readContent(fields: Fields): PageContent {
   const url = readUrl(fields, 'url');
   const canonicalUrl = present(fields, 'canonicalUrl') ? readUrl(fields, 'canonicalUrl') : undefined;
   const title = readString(fields, 'title', MAX_TITLE_LENGTH);
@@ -113,20 +116,18 @@ function readFields(fields: Fields, now: Date): ExportRecord {
   if (!Array.isArray(rawPassages)) throw new InvalidField('passages: expected an array');
   if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
   const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
-  const publishedAt = present(fields, 'publishedAt') ? readTime(fields, 'publishedAt') : undefined;
+  const publishedAt = present(fields, 'publishedAt') ? new Date(readTime(fields, 'publishedAt')).toISOString() : undefined;
+  const source = fields.source;
+  if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
+  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, publishedAt, source: source as PageSource };
+}
+
+function readVisits(fields: Fields, now: Date): Pick<ExportRecord, 'firstVisit' | 'lastVisit' | 'visitCount'> {
   const firstVisit = readVisitTime(fields, 'firstVisit', now);
   const lastVisit = readVisitTime(fields, 'lastVisit', now);
   if (firstVisit > lastVisit) throw new InvalidField('firstVisit: later than lastVisit');
   const visitCount = readCount(fields, 'visitCount', 1, MAX_VISIT_COUNT);
-  const source = fields.source;
-  if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
-  return {
-    url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages,
-    publishedAt: publishedAt === undefined ? undefined : new Date(publishedAt).toISOString(),
-    firstVisit: new Date(firstVisit).toISOString(),
-    lastVisit: new Date(lastVisit).toISOString(),
-    visitCount, source: source as PageSource,
-  };
+  return { firstVisit: new Date(firstVisit).toISOString(), lastVisit: new Date(lastVisit).toISOString(), visitCount };
 }
 
 /**
@@ -137,7 +138,7 @@ function readFields(fields: Fields, now: Date): ExportRecord {
 export function validateExportRecord(value: unknown, now: Date): RecordCheck {
   if (!isFields(value)) return { ok: false, reason: 'record: expected an object' };
   try {
-    return { ok: true, record: readFields(value, now) };
+    return { ok: true, record: { ...readContent(value), ...readVisits(value, now) } };
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
     const url = typeof value.url === 'string' ? truncateText(value.url, 200) : undefined;
@@ -149,14 +150,14 @@ export function validateExportRecord(value: unknown, now: Date): RecordCheck {
  * The record for a page seen (or added) at `now`, first and only visit.
  * Title and excerpt are cut to their limits; an unparseable declared date,
  * language or canonical URL is dropped, since it is page metadata the user
- * cannot fix. Throws a TypeError when the URL or a fingerprint is unusable.
+ * cannot fix. `now` is trusted as is (no sanity range, unlike imported
+ * times). Throws a TypeError when the URL or a fingerprint is unusable.
  */
 export function pageInputToExportRecord(input: PageInput, now: Date): ExportRecord {
   const url = normalizeUrl(input.url);
   const canonicalUrl = input.canonicalUrl === undefined ? undefined : normalizeUrl(input.canonicalUrl);
   const language = input.language?.trim().replace(/_/g, '-');
   const publishedAt = input.publishedAt === undefined ? undefined : new Date(input.publishedAt);
-  const at = now.toISOString();
   const candidate = {
     url: url ?? input.url,
     canonicalUrl: canonicalUrl !== undefined && canonicalUrl.length <= MAX_URL_LENGTH ? canonicalUrl : undefined,
@@ -170,14 +171,17 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
     fingerprint: input.fingerprint,
     passages: input.passages ?? [],
     publishedAt: publishedAt !== undefined && Number.isFinite(publishedAt.getTime()) ? publishedAt.toISOString() : undefined,
-    firstVisit: at,
-    lastVisit: at,
-    visitCount: 1,
     source: input.source ?? 'visit',
   };
-  const check = validateExportRecord(candidate, now);
-  if (!check.ok) throw new TypeError(`cannot record page ${JSON.stringify(truncateText(input.url, 200))}: ${check.reason}`);
-  return check.record;
+  let content: PageContent;
+  try {
+    content = readContent(candidate);
+  } catch (error) {
+    if (!(error instanceof InvalidField)) throw error;
+    throw new TypeError(`cannot record page ${JSON.stringify(truncateText(input.url, 200))}: ${error.message}`);
+  }
+  const at = now.toISOString();
+  return { ...content, firstVisit: at, lastVisit: at, visitCount: 1 };
 }
 
 export function pageToExportRecord(page: PageRecord): ExportRecord {
@@ -269,4 +273,90 @@ export async function* serializeExport(
     }
   }
   yield `${chunk}\n]}\n`;
+}
+
+/** The file as a whole is unusable: not JSON, truncated, not an export, or a version this code cannot read. */
+export class ExportFormatError extends Error {
+  override name = 'ExportFormatError';
+  constructor(message: string, readonly line?: number) {
+    super(message);
+  }
+}
+
+/** One element of the pages array: a usable record, or why it is refused (index counts from 0). */
+export type ParsedRecord =
+  | { ok: true; index: number; record: ExportRecord }
+  | { ok: false; index: number; reason: string; url?: string };
+
+function formatError(message: string, line: number): ExportFormatError {
+  return new ExportFormatError(`Invalid export file: ${message} (line ${line})`, line);
+}
+
+/** Checks the header members; they must precede "pages" so records can be judged as they stream in. */
+class HeaderCheck {
+  private format = false;
+  private version = false;
+  private pages = false;
+
+  onMember(key: string, value: unknown, line: number): void {
+    if (key === 'format') {
+      if (this.format) throw formatError('"format" appears twice', line);
+      if (value !== EXPORT_FORMAT) throw formatError(`not a Déjà Lu history export: "format" is ${JSON.stringify(value)}, expected "${EXPORT_FORMAT}"`, line);
+      this.format = true;
+    } else if (key === 'version') {
+      if (this.version) throw formatError('"version" appears twice', line);
+      if (value !== EXPORT_VERSION) {
+        const newer = typeof value === 'number' && value > EXPORT_VERSION ? ' (written by a newer Déjà Lu)' : '';
+        throw formatError(`unsupported version ${JSON.stringify(value)}${newer}; this version reads version ${EXPORT_VERSION}`, line);
+      }
+      this.version = true;
+    }
+  }
+
+  onPages(line: number): void {
+    if (this.pages) throw formatError('"pages" appears twice', line);
+    if (!this.format || !this.version) throw formatError('"format" and "version" must come before "pages"', line);
+    this.pages = true;
+  }
+
+  onEnd(line: number): void {
+    if (!this.format) throw formatError(`not a Déjà Lu history export: no "format" member`, line);
+    if (!this.pages) throw formatError('no "pages" array', line);
+  }
+}
+
+/**
+ * Reads an export file from text chunks split anywhere, yielding each page
+ * record (validated, normalised) or the reason it is refused. Throws
+ * ExportFormatError — possibly after some records were yielded — when the
+ * file as a whole is unusable; callers that must not half-apply a file
+ * collect everything before acting.
+ */
+export async function* parseExport(
+  input: string | Iterable<string> | AsyncIterable<string>,
+  options: { now?: Date } = {},
+): AsyncGenerator<ParsedRecord> {
+  const now = options.now ?? new Date();
+  const scanner = new StreamedObjectScanner('pages');
+  const header = new HeaderCheck();
+  let line = 1;
+  const handle = (events: ScanEvent[]): ParsedRecord[] => {
+    const records: ParsedRecord[] = [];
+    for (const event of events) {
+      line = event.line;
+      if (event.kind === 'member') header.onMember(event.key, event.value, event.line);
+      else if (event.kind === 'arrayStart') header.onPages(event.line);
+      else records.push({ index: event.index, ...validateExportRecord(event.value, now) });
+    }
+    return records;
+  };
+  const chunks = typeof input === 'string' ? [input] : input;
+  try {
+    for await (const chunk of chunks) yield* handle(scanner.push(chunk));
+    yield* handle(scanner.end());
+  } catch (error) {
+    if (error instanceof JsonScanError) throw new ExportFormatError(`Invalid export file: ${error.message}`, error.line);
+    throw error;
+  }
+  header.onEnd(line);
 }

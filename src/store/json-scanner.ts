@@ -1,0 +1,253 @@
+/**
+ * Incremental scanner for a JSON object one of whose members is a long array:
+ * fed text chunks split anywhere, it hands back the other members and the
+ * array's elements one by one, so a large file never has to be held whole.
+ * It only finds where each value starts and ends; JSON.parse checks the value.
+ */
+
+export type ScanEvent =
+  | { kind: 'member'; key: string; value: unknown; line: number }
+  | { kind: 'arrayStart'; key: string; line: number }
+  | { kind: 'element'; index: number; value: unknown; line: number };
+
+export class JsonScanError extends Error {
+  override name = 'JsonScanError';
+  constructor(message: string, readonly line: number, readonly column: number) {
+    super(`${message} at line ${line}, column ${column}`);
+  }
+}
+
+type State =
+  | 'start' | 'keyOrEnd' | 'key' | 'colon' | 'value' | 'memberEnd'
+  | 'arrayOpen' | 'elementOrEnd' | 'element' | 'elementEnd' | 'done';
+
+type CaptureKind = 'composite' | 'string' | 'primitive';
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const NEWLINE = 10;
+
+function isDelimiter(c: number): boolean {
+  // , ] } space tab newline carriage-return
+  return c === 44 || c === 93 || c === 125 || c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+export class StreamedObjectScanner {
+  private buffer = '';
+  private pos = 0;
+  /** Absolute offset of buffer[0]; consumed text is dropped from the buffer. */
+  private offset = 0;
+  private line = 1;
+  private lineStart = 0;
+  private state: State = 'start';
+  private key = '';
+  private elementCount = 0;
+  private events: ScanEvent[] = [];
+
+  private captureStart = -1;
+  private captureKind: CaptureKind = 'primitive';
+  private captureLine = 0;
+  private captureColumn = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly arrayKey: string) {}
+
+  push(chunk: string): ScanEvent[] {
+    const keep = this.captureStart >= 0 ? this.captureStart : this.pos;
+    this.buffer = this.buffer.slice(keep) + chunk;
+    this.offset += keep;
+    this.pos -= keep;
+    if (this.captureStart >= 0) this.captureStart = 0;
+    this.scan();
+    return this.takeEvents();
+  }
+
+  /** Call after the last chunk; throws if the object is incomplete. */
+  end(): ScanEvent[] {
+    if (this.state !== 'done') {
+      const where = this.state === 'start' ? 'the file is empty' :
+        this.state === 'elementOrEnd' || this.state === 'element' || this.state === 'elementEnd'
+          ? `the file ends inside "${this.arrayKey}" after ${this.elementCount} element(s)`
+          : 'the file ends before the closing }';
+      throw this.error(`truncated: ${where}`);
+    }
+    return this.takeEvents();
+  }
+
+  private takeEvents(): ScanEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private error(message: string, line = this.line, column = this.offset + this.pos - this.lineStart + 1): JsonScanError {
+    return new JsonScanError(message, line, column);
+  }
+
+  private scan(): void {
+    while (this.pos < this.buffer.length) {
+      if (this.captureStart >= 0) {
+        if (!this.scanCapture()) return;
+        this.finishCapture();
+        continue;
+      }
+      const c = this.buffer.charCodeAt(this.pos);
+      if (c === 32 || c === 9 || c === 13 || (c === 0xfeff && this.offset + this.pos === 0)) {
+        this.pos++;
+      } else if (c === NEWLINE) {
+        this.pos++;
+        this.newline();
+      } else {
+        this.token(String.fromCharCode(c));
+      }
+    }
+  }
+
+  private newline(): void {
+    this.line++;
+    this.lineStart = this.offset + this.pos;
+  }
+
+  private token(ch: string): void {
+    switch (this.state) {
+      case 'start':
+        if (ch !== '{') throw this.error('expected a JSON object starting with {');
+        this.pos++;
+        this.state = 'keyOrEnd';
+        return;
+      case 'keyOrEnd':
+      case 'key':
+        if (ch === '}' && this.state === 'keyOrEnd') {
+          this.pos++;
+          this.state = 'done';
+        } else if (ch === '"') {
+          this.beginCapture(ch);
+        } else {
+          throw this.error('expected a member name in double quotes');
+        }
+        return;
+      case 'colon':
+        if (ch !== ':') throw this.error(`expected ':' after "${this.key}"`);
+        this.pos++;
+        this.state = this.key === this.arrayKey ? 'arrayOpen' : 'value';
+        return;
+      case 'value':
+      case 'elementOrEnd':
+      case 'element':
+        if (ch === ']' && this.state === 'elementOrEnd') {
+          this.pos++;
+          this.state = 'memberEnd';
+        } else {
+          this.beginCapture(ch);
+        }
+        return;
+      case 'memberEnd':
+        if (ch !== ',' && ch !== '}') throw this.error("expected ',' or '}' after a member");
+        this.pos++;
+        this.state = ch === ',' ? 'key' : 'done';
+        return;
+      case 'arrayOpen':
+        if (ch !== '[') throw this.error(`"${this.arrayKey}" must be an array`);
+        this.events.push({ kind: 'arrayStart', key: this.key, line: this.line });
+        this.pos++;
+        this.state = 'elementOrEnd';
+        return;
+      case 'elementEnd':
+        if (ch !== ',' && ch !== ']') throw this.error(`expected ',' or ']' after element ${this.elementCount - 1} of "${this.arrayKey}"`);
+        this.pos++;
+        this.state = ch === ',' ? 'element' : 'memberEnd';
+        return;
+      case 'done':
+        throw this.error('unexpected text after the closing }');
+    }
+  }
+
+  private beginCapture(ch: string): void {
+    if (ch === ',' || ch === ']' || ch === '}' || ch === ':') throw this.error(`expected a value, found '${ch}'`);
+    this.captureStart = this.pos;
+    this.captureLine = this.line;
+    this.captureColumn = this.offset + this.pos - this.lineStart + 1;
+    this.escaped = false;
+    if (ch === '{' || ch === '[') {
+      this.captureKind = 'composite';
+      this.depth = 1;
+      this.inString = false;
+      this.pos++;
+    } else if (ch === '"') {
+      this.captureKind = 'string';
+      this.depth = 0;
+      this.inString = true;
+      this.pos++;
+    } else {
+      this.captureKind = 'primitive';
+    }
+  }
+
+  /** Advances through the captured value; true once it is complete. */
+  private scanCapture(): boolean {
+    const buffer = this.buffer;
+    const length = buffer.length;
+    let pos = this.pos;
+    if (this.captureKind === 'primitive') {
+      while (pos < length && !isDelimiter(buffer.charCodeAt(pos))) pos++;
+      this.pos = pos;
+      return pos < length;
+    }
+    let { depth, inString, escaped } = this;
+    let complete = false;
+    while (pos < length) {
+      const c = buffer.charCodeAt(pos++);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          if (depth === 0) { complete = true; break; }
+        }
+      } else if (c === QUOTE) {
+        inString = true;
+      } else if (c === 123 || c === 91) {
+        depth++;
+      } else if (c === 125 || c === 93) {
+        if (--depth === 0) { complete = true; break; }
+      }
+      if (c === NEWLINE) {
+        this.line++;
+        this.lineStart = this.offset + pos;
+      }
+    }
+    this.pos = pos;
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    return complete;
+  }
+
+  private finishCapture(): void {
+    const text = this.buffer.slice(this.captureStart, this.pos);
+    this.captureStart = -1;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw this.error(`invalid JSON (${(error as Error).message})`, this.captureLine, this.captureColumn);
+    }
+    const line = this.captureLine;
+    switch (this.state) {
+      case 'keyOrEnd':
+      case 'key':
+        this.key = value as string;
+        this.state = 'colon';
+        return;
+      case 'value':
+        this.events.push({ kind: 'member', key: this.key, value, line });
+        this.state = 'memberEnd';
+        return;
+      default:
+        this.events.push({ kind: 'element', index: this.elementCount++, value, line });
+        this.state = 'elementEnd';
+    }
+  }
+}
