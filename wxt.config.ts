@@ -6,9 +6,26 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'activeTab'],
+    action: {
+      default_title: '__MSG_actionTitle__',
+    },
+    // Nothing else: the content script's match patterns give it the pages; no host
+    // permissions, no "tabs" (tab ids come with messages, the popup asks for the active tab).
+    permissions: [
+      // Settings (storage.local) and the per-tab verdicts the popup shows (storage.session).
+      'storage',
+      // "Check this page": lets the popup's request reach the current tab only, when the user asks.
+      'activeTab',
+      // Injects the content script into a tab opened before the extension was installed,
+      // under the activeTab grant, so "Check this page" works there too.
+      'scripting',
+    ],
     browser_specific_settings: {
-      gecko: { id: 'deja-lu@example.org' },
+      gecko: {
+        id: 'deja-lu@example.org',
+        // Everything stays on the device: nothing is collected or transmitted.
+        data_collection_permissions: { required: ['none'] },
+      },
     },
   },
 });

@@ -1,1 +1,6 @@
-export default defineBackground(() => {});
+import { defineBackground } from 'wxt/utils/define-background';
+import { startBackground } from '../src/background/start';
+
+export default defineBackground(() => {
+  startBackground();
+});

@@ -1,0 +1,99 @@
+import { formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
+import { sendMessage, type PageReport } from '../../src/messaging';
+import { firstPublishedLine } from '../../src/ui/first-published';
+import { linkedSentence } from '../../src/ui/linked-sentence';
+import noticeCss from './notice.css?inline';
+
+/** The in-page notice shown on a repost. */
+export interface Notice {
+  show(report: PageReport): void;
+  hide(): void;
+}
+
+/** Titles longer than this are cut with an ellipsis so the notice stays small. */
+export const MAX_TITLE_IN_NOTICE = 120;
+const HOST_TAG = 'deja-lu-notice';
+
+/**
+ * The notice lives in a closed shadow root: the page's scripts cannot read
+ * what the user read before, and the page's CSS cannot restyle it.
+ */
+export function createNotice(doc: Document = document): Notice {
+  let host: HTMLElement | undefined;
+  const hide = () => {
+    host?.remove();
+    host = undefined;
+  };
+  return {
+    hide,
+    show(report) {
+      hide();
+      const match = report.matches[0];
+      if (!match) return;
+      host = doc.createElement(HOST_TAG);
+      const shadow = host.attachShadow({ mode: 'closed' });
+      const style = doc.createElement('style');
+      style.textContent = noticeCss;
+      shadow.append(style, card(doc, report, hide));
+      doc.documentElement.append(host);
+    },
+  };
+}
+
+function card(doc: Document, report: PageReport, hide: () => void): HTMLElement {
+  const match = report.matches[0]!;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  const root = el('section', 'card');
+  root.setAttribute('role', 'status');
+  root.setAttribute('aria-label', t('extName'));
+
+  const head = el('div', 'head');
+  const brand = el('span', 'brand', t('extName'));
+  const close = el('button', 'close', '×');
+  close.type = 'button';
+  close.title = t('dismiss');
+  close.setAttribute('aria-label', t('dismiss'));
+  close.addEventListener('click', hide);
+  head.append(brand, close);
+
+  const sentenceKey: MessageKey = match.verdict === 'duplicate' ? 'noticeRepost' : 'noticePartial';
+  const link = el('a', 'title-link', shorten(match.title || match.url));
+  link.href = match.url;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  const message = el('p', 'message');
+  message.append(...linkedSentence(doc, sentenceKey, link, [match.site, formatDate(match.firstVisit)]));
+
+  const meta = el('p', 'meta', t('similarityLine', [formatPercent(match.similarity), String(match.distance)]));
+  root.append(head, message, meta);
+
+  const first = firstPublishedLine(report);
+  if (first) root.append(el('p', 'first', first));
+  if (report.matches.length > 1) root.append(el('p', 'more', t('moreMatches', String(report.matches.length - 1))));
+
+  const actions = el('div', 'actions');
+  const open = el('a', 'button', t('openEarlier'));
+  open.href = match.url;
+  open.target = '_blank';
+  open.rel = 'noopener noreferrer';
+  const settings = el('button', 'link', t('noticeSettings'));
+  settings.type = 'button';
+  settings.addEventListener('click', () => void sendMessage({ type: 'open-options' }));
+  actions.append(open, settings);
+  root.append(actions);
+
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide();
+  });
+  return root;
+}
+
+function shorten(title: string): string {
+  return title.length <= MAX_TITLE_IN_NOTICE ? title : `${title.slice(0, MAX_TITLE_IN_NOTICE - 1).trimEnd()}…`;
+}

@@ -1,0 +1,48 @@
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { normalizeUrl } from '../../src/core/url';
+import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
+import { listen, sendMessage, type ExtractedPage } from '../../src/messaging';
+import { domSettled } from './dom-settled';
+import type { Notice } from './notice';
+import { readPage } from './read-page';
+
+export interface PageWatcherDeps {
+  notice: Notice;
+  read?: () => ExtractedPage | null;
+  currentUrl?: () => string;
+}
+
+/**
+ * Checks the page once it is idle and again after every in-app navigation
+ * (history.pushState and friends), and answers the popup's "Check this page"
+ * by extracting on demand.
+ */
+export function watchPage(ctx: ContentScriptContext, { notice, read = readPage, currentUrl = () => location.href }: PageWatcherDeps): void {
+  const stopListening = listen({ extract: async () => read() }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
+  ctx.onInvalidated(stopListening);
+
+  let checkedUrl: string | undefined;
+  const check = async () => {
+    const url = currentUrl();
+    // A new fragment or tracking parameter is still the same page.
+    const identity = normalizeUrl(url) ?? url;
+    if (identity === checkedUrl || !ctx.isValid) return;
+    checkedUrl = identity;
+    if (!(await sendMessage({ type: 'should-check', url }))) return;
+    const page = read();
+    if (!page || !ctx.isValid) return;
+    const { report, showNotice } = await sendMessage({ type: 'visit', page });
+    if (showNotice && ctx.isValid) notice.show(report);
+  };
+
+  void check().catch(reportError);
+  ctx.addEventListener(window, 'wxt:locationchange', () => {
+    notice.hide();
+    void domSettled(ctx).then(check).catch(reportError);
+  });
+}
+
+/** A failed check must not break the page; the console is where a developer looks. */
+function reportError(error: unknown): void {
+  console.debug('[Déjà Lu] page check failed:', error);
+}

@@ -1,0 +1,62 @@
+import { formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
+import type { MatchSummary, PageReport, PageStatus } from '../../src/messaging';
+import { externalLink, h } from '../../src/ui/dom';
+import { firstPublishedLine } from '../../src/ui/first-published';
+
+const STATUS_LABEL = {
+  new: 'labelNew',
+  read_before: 'labelReadBefore',
+  repost: 'labelRepost',
+  partial: 'labelPartial',
+  too_short: 'labelTooShort',
+  excluded: 'labelExcluded',
+  incognito: 'labelIncognito',
+  off: 'labelOff',
+  no_article: 'labelNoArticle',
+} as const satisfies Record<PageStatus, MessageKey>;
+
+const STATUS_TEXT = {
+  new: 'statusNew',
+  read_before: 'statusReadBefore',
+  repost: 'statusRepost',
+  partial: 'statusPartial',
+  too_short: 'statusTooShort',
+  excluded: 'statusExcluded',
+  incognito: 'statusIncognito',
+  off: 'statusOff',
+  no_article: 'statusNoArticle',
+} as const satisfies Record<PageStatus, MessageKey>;
+
+/** The popup's account of the current tab: verdict, then the earlier copies. */
+export function reportView(report: PageReport | null): HTMLElement {
+  if (!report) {
+    return h('section', { class: 'status', 'data-status': 'unchecked' },
+      h('span', { class: 'pill' }, t('labelUnchecked')),
+      h('p', { class: 'summary' }, t('statusUnchecked')));
+  }
+  const first = firstPublishedLine(report);
+  const visits = report.visitCount > 1 && report.firstVisit !== undefined
+    ? t('visitedTimes', [String(report.visitCount), formatDate(report.firstVisit)])
+    : undefined;
+  return h('div', {},
+    h('section', { class: 'status', 'data-status': report.status },
+      h('span', { class: `pill ${report.status}` }, t(STATUS_LABEL[report.status])),
+      report.title ? h('p', { class: 'page-title', title: report.title }, report.title) : null,
+      h('p', { class: 'summary' }, t(STATUS_TEXT[report.status])),
+      visits ? h('p', { class: 'detail' }, visits) : null,
+      first ? h('p', { class: 'detail' }, first) : null),
+    report.matches.length > 0
+      ? h('section', { class: 'matches' },
+        h('h2', {}, t('earlierCopies')),
+        h('ol', {}, ...report.matches.map(matchItem)))
+      : null);
+}
+
+function matchItem(match: MatchSummary): HTMLElement {
+  return h('li', { class: 'match' },
+    externalLink(match.url, match.title || match.url, 'match-title'),
+    h('p', { class: 'match-meta' }, t('readOnSite', [match.site, formatDate(match.firstVisit)])),
+    h('p', { class: 'match-score' },
+      match.verdict === 'partial' ? h('span', { class: 'tag' }, t('labelPartial')) : null,
+      h('span', { class: 'score' }, t('similarityShort', [formatPercent(match.similarity), String(match.distance)]))));
+}

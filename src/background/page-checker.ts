@@ -1,0 +1,152 @@
+import {
+  fingerprintFromHex,
+  fingerprintToHex,
+  isLongEnough,
+  judge,
+  normalizeUrl,
+  signDocument,
+  siteOf,
+  type DocumentSignature,
+  type MinLength,
+} from '../core';
+import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatus } from '../messaging';
+import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
+import type { HistoryPort } from './history-port';
+
+/** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
+const FINGERPRINT_BITS = 64;
+
+export interface CheckOptions {
+  maxDistance: number;
+  minLength: MinLength;
+  /** Add the page to the history (or update its visit) after looking it up. */
+  record: boolean;
+  source: PageSource;
+}
+
+export interface PageCheckerDeps {
+  /** The history, or the promise of it while IndexedDB opens. */
+  history: HistoryPort | PromiseLike<HistoryPort>;
+  now?: () => number;
+  sign?: (text: string) => DocumentSignature;
+}
+
+/**
+ * Looks an extracted page up in the history and, when asked, records the visit.
+ * The verdict for each candidate is the engine's (`judge`); this only decides
+ * which candidates are the page itself and how to report the rest.
+ */
+export class PageChecker {
+  private readonly history: HistoryPort | PromiseLike<HistoryPort>;
+  private readonly now: () => number;
+  private readonly sign: (text: string) => DocumentSignature;
+
+  constructor({ history, now = Date.now, sign = signDocument }: PageCheckerDeps) {
+    this.history = history;
+    this.now = now;
+    this.sign = sign;
+  }
+
+  async check(page: ExtractedPage, options: CheckOptions): Promise<PageReport> {
+    const url = normalizeUrl(page.url);
+    if (url === undefined) throw new Error('only http(s) pages can be checked');
+    const canonicalUrl = page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl);
+    const history = await this.history;
+    const signature = this.sign(page.text);
+    const longEnough = isLongEnough(signature.length, options.minLength);
+
+    const matches = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
+    const earlier = await history.getByUrl(url);
+    const stored = options.record ? await history.recordVisit(toPageInput(page, url, canonicalUrl, signature, options.source)) : earlier;
+
+    return {
+      status: statusOf(longEnough, matches, earlier !== undefined),
+      url,
+      title: page.title,
+      site: siteOf(url),
+      matches,
+      recorded: options.record,
+      visitCount: stored?.visitCount ?? 0,
+      ...(earlier ? { firstVisit: earlier.firstVisit } : {}),
+      ...(page.publishedTime !== undefined ? { publishedAt: page.publishedTime } : {}),
+      firstPublished: firstPublished(page.publishedTime, matches[0]?.publishedAt),
+      checkedAt: this.now(),
+    };
+  }
+}
+
+async function findMatches(history: HistoryPort, signature: DocumentSignature, ownUrls: Set<string>, options: CheckOptions): Promise<MatchSummary[]> {
+  const [url] = ownUrls;
+  const perFingerprint = await history.queryMany([signature.fingerprint, ...signature.passages], options.maxDistance, { excludeUrl: url });
+  const seen = new Set<number>();
+  const matches: MatchSummary[] = [];
+  for (const { page } of perFingerprint.flat()) {
+    if (seen.has(page.id)) continue;
+    seen.add(page.id);
+    // A page is never a repost of itself, whichever of its addresses either copy declares.
+    if (ownUrls.has(page.url) || (page.canonicalUrl !== undefined && ownUrls.has(normalizeUrl(page.canonicalUrl) ?? ''))) continue;
+    const { verdict, distance } = judge(signatureOf(page), signature, options);
+    if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
+  }
+  return matches.sort((a, b) => rank(a) - rank(b) || a.distance - b.distance || a.firstVisit - b.firstVisit);
+}
+
+function statusOf(longEnough: boolean, matches: MatchSummary[], visitedBefore: boolean): PageStatus {
+  if (!longEnough) return 'too_short';
+  if (matches[0]) return matches[0].verdict === 'duplicate' ? 'repost' : 'partial';
+  return visitedBefore ? 'read_before' : 'new';
+}
+
+/** Whole copies before partial ones. */
+function rank(match: MatchSummary): number {
+  return match.verdict === 'duplicate' ? 0 : 1;
+}
+
+function firstPublished(current: number | undefined, earlier: number | undefined): FirstPublished {
+  if (current === undefined || earlier === undefined || current === earlier) return 'unknown';
+  return earlier < current ? 'earlier_page' : 'this_page';
+}
+
+function signatureOf(page: PageRecord): DocumentSignature {
+  return {
+    fingerprint: fingerprintFromHex(page.fingerprint),
+    passages: page.passages.map(fingerprintFromHex),
+    length: { cjkChars: page.cjkChars, words: page.words },
+  };
+}
+
+function summarize(page: PageRecord, verdict: MatchSummary['verdict'], distance: number): MatchSummary {
+  return {
+    url: page.url,
+    title: page.title,
+    site: page.site,
+    verdict,
+    distance,
+    similarity: 1 - distance / FINGERPRINT_BITS,
+    firstVisit: page.firstVisit,
+    lastVisit: page.lastVisit,
+    ...(page.publishedAt !== undefined ? { publishedAt: page.publishedAt } : {}),
+  };
+}
+
+function toPageInput(page: ExtractedPage, url: string, canonicalUrl: string | undefined, signature: DocumentSignature, source: PageSource): PageInput {
+  return {
+    url,
+    ...(canonicalUrl !== undefined ? { canonicalUrl } : {}),
+    title: page.title,
+    site: siteOf(url),
+    ...(page.language !== undefined ? { language: page.language } : {}),
+    excerpt: truncateText(page.excerpt ?? page.text, MAX_EXCERPT_LENGTH),
+    textLength: page.text.length,
+    cjkChars: signature.length.cjkChars,
+    words: signature.length.words,
+    fingerprint: fingerprintToHex(signature.fingerprint),
+    passages: signature.passages.map(fingerprintToHex),
+    ...(page.publishedTime !== undefined ? { publishedAt: page.publishedTime } : {}),
+    source,
+  };
+}
+
+function isString(value: string | undefined): value is string {
+  return value !== undefined;
+}

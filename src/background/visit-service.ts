@@ -1,0 +1,112 @@
+import { siteOf } from '../core/url';
+import type { ExtractedPage, PageReport, PageStatus, VisitResponse } from '../messaging';
+import { isSiteExcluded, type Settings } from '../settings';
+import type { BadgeSetter } from './badge';
+import type { PageChecker } from './page-checker';
+import type { TabReports } from './tab-reports';
+
+export interface TabInfo {
+  id: number;
+  incognito: boolean;
+}
+
+export interface VisitServiceDeps {
+  checker: PageChecker;
+  loadSettings: () => Promise<Settings>;
+  tabReports: TabReports;
+  setBadge: BadgeSetter;
+  /** Asks the page in a tab for its article (null: nothing readable). */
+  extractFromTab: (tabId: number) => Promise<ExtractedPage | null>;
+  now?: () => number;
+}
+
+/**
+ * What happens when a page is opened (automatic mode) or checked from the
+ * popup: which pages may be read at all, the lookup, the badge, and the report
+ * the popup shows later.
+ */
+export class VisitService {
+  private readonly deps: Required<VisitServiceDeps>;
+
+  constructor(deps: VisitServiceDeps) {
+    this.deps = { now: Date.now, ...deps };
+  }
+
+  /**
+   * Called by the content script before it extracts anything: on excluded sites,
+   * with automatic mode off, or in incognito windows (unless allowed) the page's
+   * text never leaves the page. The reason is kept for the popup.
+   */
+  async shouldCheck(url: string, tab: TabInfo): Promise<boolean> {
+    const blocked = blockedStatus(url, tab, await this.deps.loadSettings());
+    if (blocked) await this.publish(tab.id, this.emptyReport(url, blocked));
+    return blocked === undefined;
+  }
+
+  /** An automatic visit: looked up, recorded, and flagged when it repeats an earlier article. */
+  async visit(page: ExtractedPage, tab: TabInfo): Promise<VisitResponse> {
+    const settings = await this.deps.loadSettings();
+    // The settings may have changed since `shouldCheck`; they are the background's to enforce.
+    const blocked = blockedStatus(page.url, tab, settings);
+    const report = blocked
+      ? this.emptyReport(page.url, blocked, page.title)
+      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, source: 'visit' });
+    await this.publish(tab.id, report);
+    return { report, showNotice: settings.showNotice && isFlagged(report) };
+  }
+
+  /**
+   * "Check this page" in the popup: works on excluded sites and with automatic
+   * mode off, because the user asked. Records only when `record` is true.
+   */
+  async checkTab(tabId: number, record: boolean): Promise<PageReport> {
+    const page = await this.deps.extractFromTab(tabId);
+    const settings = await this.deps.loadSettings();
+    const report = page
+      ? await this.deps.checker.check(page, { ...checkOptions(settings), record, source: 'manual' })
+      : this.emptyReport('', 'no_article');
+    await this.publish(tabId, report);
+    return report;
+  }
+
+  tabStatus(tabId: number): Promise<PageReport | null> {
+    return this.deps.tabReports.get(tabId);
+  }
+
+  forgetTab(tabId: number): Promise<void> {
+    return this.deps.tabReports.remove(tabId);
+  }
+
+  private async publish(tabId: number, report: PageReport): Promise<void> {
+    await Promise.all([this.deps.tabReports.set(tabId, report), this.deps.setBadge(tabId, report)]);
+  }
+
+  private emptyReport(url: string, status: PageStatus, title = ''): PageReport {
+    return {
+      status,
+      url,
+      title,
+      site: siteOf(url),
+      matches: [],
+      recorded: false,
+      visitCount: 0,
+      firstPublished: 'unknown',
+      checkedAt: this.deps.now(),
+    };
+  }
+}
+
+export function isFlagged(report: PageReport): boolean {
+  return report.status === 'repost' || report.status === 'partial';
+}
+
+function blockedStatus(url: string, tab: TabInfo, settings: Settings): PageStatus | undefined {
+  if (!settings.autoMode) return 'off';
+  if (isSiteExcluded(siteOf(url), settings.excludedSites)) return 'excluded';
+  if (tab.incognito && !settings.recordIncognito) return 'incognito';
+  return undefined;
+}
+
+function checkOptions(settings: Settings) {
+  return { maxDistance: settings.maxDistance, minLength: settings.minLength };
+}

@@ -1,0 +1,196 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * The one message protocol between the extension's contexts. Every request is
+ * a member of `Request`; `ResponseOf<T>` is what the receiver answers. Replies
+ * travel in an envelope so that errors reach the caller as errors instead of
+ * `undefined`.
+ *
+ *   content script → background: `should-check`, `visit`, `open-options`
+ *   popup          → background: `get-tab-status`, `check-tab`
+ *   background     → content script (tabs.sendMessage): `extract`
+ */
+
+/**
+ * Caps on what a page may send. An article of 1 M characters is already ten
+ * times a long book chapter; the content script truncates before sending, so
+ * only a misbehaving sender ever hits them.
+ */
+export const MAX_TEXT_CHARS = 1_000_000;
+export const MAX_TITLE_CHARS = 1_000;
+/** The history keeps URLs up to 2048 characters (src/store/page.ts). */
+export const MAX_URL_CHARS = 2_048;
+export const MAX_SHORT_FIELD_CHARS = 500;
+export const MAX_EXCERPT_CHARS = 2_000;
+
+/** An article as extracted in the page, ready to be fingerprinted. */
+export interface ExtractedPage {
+  url: string;
+  title: string;
+  text: string;
+  excerpt?: string;
+  canonicalUrl?: string;
+  language?: string;
+  siteName?: string;
+  /** Publication time the page declares, ms since the epoch. */
+  publishedTime?: number;
+}
+
+/** What a page is, from the user's point of view. */
+export type PageStatus =
+  | 'new' // recorded for the first time, nothing similar read before
+  | 'read_before' // the same URL was visited before, nothing similar elsewhere
+  | 'repost' // near-identical to an article read at another address
+  | 'partial' // contains a part of an article read before
+  | 'too_short' // not enough text to judge
+  | 'excluded' // the site is on the excluded list (automatic checks only)
+  | 'incognito' // an incognito window and recording incognito is off
+  | 'off' // automatic mode is off
+  | 'no_article'; // nothing article-like on the page
+
+export type MatchVerdict = 'duplicate' | 'partial';
+
+/** An earlier page that the current one repeats. */
+export interface MatchSummary {
+  url: string;
+  title: string;
+  site: string;
+  verdict: MatchVerdict;
+  /** Hamming distance between the fingerprints (0–64). */
+  distance: number;
+  /** 1 − distance / 64, for people who prefer a percentage. */
+  similarity: number;
+  firstVisit: number;
+  lastVisit: number;
+  /** Publication time the earlier page declared, ms since the epoch. */
+  publishedAt?: number;
+}
+
+/** Which of two copies was published first, when both declare a date. */
+export type FirstPublished = 'earlier_page' | 'this_page' | 'unknown';
+
+export interface PageReport {
+  status: PageStatus;
+  url: string;
+  title: string;
+  site: string;
+  /** Best match first. */
+  matches: MatchSummary[];
+  /** The page is now in the history. */
+  recorded: boolean;
+  /** Visits to this URL including this one (0 when not recorded). */
+  visitCount: number;
+  /** When this URL was first visited, if it was. */
+  firstVisit?: number;
+  /** Publication time this page declares, ms since the epoch. */
+  publishedAt?: number;
+  firstPublished: FirstPublished;
+  checkedAt: number;
+}
+
+export interface VisitResponse {
+  report: PageReport;
+  /** The content script shows the in-page notice only when this is true. */
+  showNotice: boolean;
+}
+
+export type Request =
+  | { type: 'should-check'; url: string }
+  | { type: 'visit'; page: ExtractedPage }
+  | { type: 'open-options' }
+  | { type: 'get-tab-status'; tabId: number }
+  | { type: 'check-tab'; tabId: number; record: boolean }
+  | { type: 'extract' };
+
+export type RequestType = Request['type'];
+export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
+
+interface ResponseMap {
+  /** False on excluded sites, with automatic mode off, or in incognito (unless allowed). */
+  'should-check': boolean;
+  visit: VisitResponse;
+  'open-options': null;
+  'get-tab-status': PageReport | null;
+  'check-tab': PageReport;
+  extract: ExtractedPage | null;
+}
+
+export type ResponseOf<T extends RequestType> = ResponseMap[T];
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A request was refused; the message says why, for the developer console. */
+export class MessageError extends Error {
+  override name = 'MessageError';
+}
+
+/** Sends a request to the background (or another extension page) and unwraps the reply. */
+export async function sendMessage<T extends RequestType>(request: RequestOf<T>): Promise<ResponseOf<T>> {
+  return unwrap<T>(await browser.runtime.sendMessage(request));
+}
+
+/** Sends a request to the content script of one tab. */
+export async function sendTabMessage<T extends RequestType>(tabId: number, request: RequestOf<T>): Promise<ResponseOf<T>> {
+  return unwrap<T>(await browser.tabs.sendMessage(tabId, request));
+}
+
+function unwrap<T extends RequestType>(reply: unknown): ResponseOf<T> {
+  if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new MessageError('no reply from the receiver');
+  const envelope = reply as Envelope<ResponseOf<T>>;
+  if (!envelope.ok) throw new MessageError(envelope.error);
+  return envelope.value;
+}
+
+export type Handler<T extends RequestType> = (request: RequestOf<T>, sender: MessageSender) => Promise<ResponseOf<T>>;
+export type Handlers = { [T in RequestType]?: Handler<T> };
+
+/** The parts of `runtime.MessageSender` the receivers look at. */
+export interface MessageSender {
+  id?: string;
+  tab?: { id?: number; incognito?: boolean; url?: string };
+  url?: string;
+}
+
+/**
+ * Registers `handlers` on `runtime.onMessage`. Messages that fail `parse`, come
+ * from another extension or have no handler here are answered with an error.
+ * Replies go through `sendResponse` (+ `return true`), which every browser and
+ * the test fake deliver; returning a Promise is not delivered by the fake.
+ */
+export function listen(
+  handlers: Handlers,
+  parse: (raw: unknown) => Request,
+  onMessage: OnMessage = browser.runtime.onMessage as unknown as OnMessage,
+  ownId: string = browser.runtime.id,
+): () => void {
+  const listener: RawListener = (raw, sender, sendResponse) => {
+    let request: Request;
+    try {
+      if (sender.id !== ownId) throw new MessageError('messages are accepted only from this extension');
+      request = parse(raw);
+    } catch (error) {
+      sendResponse(failure(error));
+      return true;
+    }
+    const handler = handlers[request.type] as Handler<RequestType> | undefined;
+    // Another context of this extension may handle it (e.g. a page message reaching the popup).
+    if (!handler) return false;
+    handler(request, sender).then(
+      (value) => sendResponse({ ok: true, value } satisfies Envelope<unknown>),
+      (error: unknown) => sendResponse(failure(error)),
+    );
+    return true;
+  };
+  onMessage.addListener(listener);
+  return () => onMessage.removeListener(listener);
+}
+
+type RawListener = (raw: unknown, sender: MessageSender, sendResponse: (reply: unknown) => void) => boolean;
+export interface OnMessage {
+  addListener(listener: RawListener): void;
+  removeListener(listener: RawListener): void;
+}
+
+function failure(error: unknown): Envelope<never> {
+  return { ok: false, error: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,65 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+export const EXTENSION_DIR = join(ROOT, '.output', 'chrome-mv3');
+/** Profiles and temp files stay inside the (git-ignored) .tmp of the repo. */
+const TMP = join(ROOT, '.tmp', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type UiLocale = 'en' | 'zh-CN';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's service worker (the same handle keeps working after a restart). */
+  worker: Worker;
+  extensionId: string;
+  profileDir: string;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium, headless, with only the built extension loaded, in a new profile. */
+export async function launchWithExtension(locale: UiLocale = 'en'): Promise<ExtensionBrowser> {
+  await mkdir(TMP, { recursive: true });
+  const profileDir = await mkdtemp(join(TMP, 'profile-'));
+  const language = locale === 'zh-CN' ? 'zh_CN' : 'en_US';
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale,
+    viewport: { width: 1280, height: 800 },
+    env: { ...process.env, TMPDIR: TMP, LANGUAGE: language, LANG: `${language}.UTF-8` },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--lang=${locale}`,
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    profileDir,
+    close: async () => {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens `url` in a new tab and waits for it to load. */
+export async function openPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  return page;
+}

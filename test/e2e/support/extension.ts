@@ -1,0 +1,185 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { browser } from 'wxt/browser';
+import type { PageReport } from '../../../src/messaging';
+import type { Settings } from '../../../src/settings';
+import type { PageRecord } from '../../../src/store';
+import { ROOT } from './browser';
+
+/** The worker's `chrome` global, typed with the polyfill's API (promise-based, as MV3's is). */
+type WithChrome = { chrome: typeof browser };
+
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+const POLL_MS = 100;
+const WAIT_MS = 15_000;
+
+/** Polls `probe` until it returns something other than undefined. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * The background's report for the tab showing `url` (as kept for the popup in
+ * storage.session), once it is newer than `after`.
+ */
+export async function waitForReport(worker: Worker, url: string, after: number): Promise<{ tabId: number; report: PageReport }> {
+  return eventually(async () => {
+    const entries = await worker.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get(null)) as Record<string, PageReport>;
+    for (const [key, report] of Object.entries(entries)) {
+      const tabId = Number(key.split(':').pop());
+      if (sameUrl(report.url, url) && report.checkedAt > after) return { tabId, report };
+    }
+    return undefined;
+  }, `a report for ${url}`);
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const strip = (u: string) => { const x = new URL(u); x.hash = ''; x.search = ''; return x.href.replace(/\/$/, ''); };
+  return strip(a) === strip(b);
+}
+
+export function badge(worker: Worker, tabId: number): Promise<{ text: string; title: string }> {
+  return worker.evaluate(async (id) => ({
+    text: await (globalThis as unknown as WithChrome).chrome.action.getBadgeText({ tabId: id }),
+    title: await (globalThis as unknown as WithChrome).chrome.action.getTitle({ tabId: id }),
+  }), tabId);
+}
+
+/** Every page in the extension's IndexedDB history. */
+export function storedPages(worker: Worker): Promise<PageRecord[]> {
+  return worker.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((db) => db.name === 'deja-lu')) return [];
+    return new Promise<PageRecord[]>((resolve, reject) => {
+      const open = indexedDB.open('deja-lu');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const request = db.transaction('pages').objectStore('pages').getAll();
+        request.onsuccess = () => {
+          resolve(request.result as PageRecord[]);
+          db.close();
+        };
+        request.onerror = () => reject(request.error);
+      };
+    });
+  });
+}
+
+export async function setSettings(worker: Worker, patch: Partial<Settings>): Promise<void> {
+  await worker.evaluate(async (p) => {
+    const { storage } = (globalThis as unknown as WithChrome).chrome;
+    const { settings } = await storage.local.get('settings');
+    await storage.local.set({ settings: { ...(settings ?? {}), ...p } });
+  }, patch);
+}
+
+/**
+ * The text inside the in-page notice and the kind of its shadow root. The root
+ * is closed, so page scripts (and Playwright locators) cannot see into it; the
+ * DevTools protocol can.
+ */
+export async function readNotice(page: Page): Promise<{ shadowRootType: string; text: string; links: string[] } | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+    const host = findNode(root, (node) => node.nodeName === 'DEJA-LU-NOTICE');
+    const shadow = host?.shadowRoots?.[0];
+    if (!host || !shadow) return undefined;
+    const texts: string[] = [];
+    const links: string[] = [];
+    walk(shadow, (node) => {
+      if (node.nodeType === 3 && node.parentId !== undefined && !isStyle(shadow, node.parentId)) texts.push(node.nodeValue);
+      if (node.nodeName === 'A') links.push(attribute(node, 'href') ?? '');
+    });
+    return { shadowRootType: shadow.shadowRootType ?? '', text: texts.join(''), links };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+interface CdpNode {
+  nodeId: number;
+  parentId?: number;
+  nodeType: number;
+  nodeName: string;
+  nodeValue: string;
+  attributes?: string[];
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+  shadowRootType?: string;
+}
+
+function walk(node: CdpNode, visit: (node: CdpNode) => void): void {
+  visit(node);
+  for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child, visit);
+}
+
+function findNode(node: CdpNode, test: (node: CdpNode) => boolean): CdpNode | undefined {
+  let found: CdpNode | undefined;
+  walk(node, (n) => {
+    if (!found && test(n)) found = n;
+  });
+  return found;
+}
+
+function isStyle(root: CdpNode, nodeId: number): boolean {
+  return findNode(root, (n) => n.nodeId === nodeId)?.nodeName === 'STYLE';
+}
+
+function attribute(node: CdpNode, name: string): string | undefined {
+  const attrs = node.attributes ?? [];
+  const index = attrs.indexOf(name);
+  return index >= 0 && index % 2 === 0 ? attrs[index + 1] : undefined;
+}
+
+/** The popup page, opened in a tab of its own, about the tab `tabId`. */
+export async function openPopup(context: BrowserContext, extensionId: string, tabId: number): Promise<Page> {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+  await popup.locator('#report .status').waitFor();
+  return popup;
+}
+
+export async function openOptions(context: BrowserContext, extensionId: string, hash = '#history'): Promise<Page> {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html${hash}`);
+  await options.locator('#history-summary:not(:empty)').waitFor();
+  return options;
+}
+
+/**
+ * Stops the extension's service worker as Chrome does when it is idle, and
+ * waits until it has stopped. The next extension event starts it again.
+ */
+export async function stopServiceWorker(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('ServiceWorker.enable');
+    const stopped = new Promise<void>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.runningStatus === 'stopped' && v.scriptURL.startsWith('chrome-extension://'))) resolve();
+      });
+    });
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopped;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Saves a screenshot as a test artifact and returns its path. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, ...options });
+  return path;
+}

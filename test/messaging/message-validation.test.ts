@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BACKGROUND_REQUESTS, CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
+import { MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, MessageError } from '../../src/messaging';
+
+const page = { url: 'https://example.com/a', title: 'A title', text: 'Some text' };
+
+describe('parseRequest: accepted messages', () => {
+  it.each([
+    ['should-check', { type: 'should-check', url: 'https://example.com/' }, { type: 'should-check', url: 'https://example.com/' }],
+    ['visit (minimal page)', { type: 'visit', page }, { type: 'visit', page }],
+    [
+      'visit (all fields)',
+      { type: 'visit', page: { ...page, excerpt: 'e', canonicalUrl: 'https://example.com/c', language: 'en', siteName: 'Example', publishedTime: 1_600_000_000_000 } },
+      { type: 'visit', page: { ...page, excerpt: 'e', canonicalUrl: 'https://example.com/c', language: 'en', siteName: 'Example', publishedTime: 1_600_000_000_000 } },
+    ],
+    ['visit: null optionals are dropped', { type: 'visit', page: { ...page, language: null, publishedTime: null } }, { type: 'visit', page }],
+    ['visit: unknown fields are dropped', { type: 'visit', page: { ...page, html: '<p>' }, extra: 1 }, { type: 'visit', page }],
+    ['open-options', { type: 'open-options' }, { type: 'open-options' }],
+    ['get-tab-status', { type: 'get-tab-status', tabId: 7 }, { type: 'get-tab-status', tabId: 7 }],
+    ['check-tab', { type: 'check-tab', tabId: 7, record: true }, { type: 'check-tab', tabId: 7, record: true }],
+    ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],
+  ])('%s', (_name, raw, expected) => {
+    expect(parseRequest(raw, BACKGROUND_REQUESTS)).toEqual(expected);
+  });
+});
+
+describe('parseRequest: refused messages', () => {
+  it.each([
+    ['not an object', 'visit', /message must be an object/],
+    ['null', null, /message must be an object/],
+    ['an array', [], /message must be an object/],
+    ['no type', {}, /unknown message type/],
+    ['unknown type', { type: 'drop-table' }, /unknown message type "drop-table"/],
+    ['a content-script request sent to the background', { type: 'extract' }, /unknown message type "extract"/],
+    ['visit without page', { type: 'visit' }, /page must be an object/],
+    ['page.url not a string', { type: 'visit', page: { ...page, url: 42 } }, /page.url must be a string/],
+    ['page.url not http(s)', { type: 'visit', page: { ...page, url: 'javascript:alert(1)' } }, /page.url must be an http\(s\) URL/],
+    ['page.url of a file', { type: 'visit', page: { ...page, url: 'file:///etc/passwd' } }, /http\(s\)/],
+    ['page.url too long', { type: 'visit', page: { ...page, url: `https://e.com/${'a'.repeat(MAX_URL_CHARS)}` } }, /longer than 2048/],
+    ['title missing', { type: 'visit', page: { url: page.url, text: 't' } }, /page.title must be a string/],
+    ['title too long', { type: 'visit', page: { ...page, title: 'x'.repeat(MAX_TITLE_CHARS + 1) } }, /page.title is longer/],
+    ['text over the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS + 1) } }, /page.text is longer than 1000000/],
+    ['text not a string', { type: 'visit', page: { ...page, text: ['a'] } }, /page.text must be a string/],
+    ['canonicalUrl not a string', { type: 'visit', page: { ...page, canonicalUrl: {} } }, /page.canonicalUrl must be a string/],
+    ['publishedTime as a string', { type: 'visit', page: { ...page, publishedTime: '2024-01-01' } }, /page.publishedTime must be a time/],
+    ['publishedTime NaN', { type: 'visit', page: { ...page, publishedTime: Number.NaN } }, /page.publishedTime/],
+    ['tabId missing', { type: 'get-tab-status' }, /tabId must be a non-negative integer/],
+    ['tabId fractional', { type: 'get-tab-status', tabId: 1.5 }, /tabId/],
+    ['tabId negative', { type: 'check-tab', tabId: -1, record: false }, /tabId/],
+    ['record not boolean', { type: 'check-tab', tabId: 1, record: 'yes' }, /record must be true or false/],
+    ['should-check url not http', { type: 'should-check', url: 'chrome://settings' }, /url must be an http\(s\) URL/],
+  ])('%s', (_name, raw, message) => {
+    expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(MessageError);
+    expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(message);
+  });
+
+  it('a content script accepts only its own requests', () => {
+    expect(parseRequest({ type: 'extract' }, CONTENT_REQUESTS)).toEqual({ type: 'extract' });
+    expect(() => parseRequest({ type: 'visit', page }, CONTENT_REQUESTS)).toThrow(/unknown message type/);
+  });
+});

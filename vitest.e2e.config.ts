@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tests: real Chromium with the built extension (.output/chrome-mv3).
+ * `npm run test:e2e` builds first. Files run one after another: each launches
+ * a browser, and the machines have two cores.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
