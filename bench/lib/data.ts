@@ -1,0 +1,83 @@
+/** The practice data: ../shared/data relative to the repository (CI), or DEJALU_DATA. */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(new URL('../..', import.meta.url).pathname);
+
+export function dataDir(): string {
+  const candidates = [process.env.DEJALU_DATA, join(REPO, '../shared/data'), '/work/shared/data'].filter((d): d is string => !!d);
+  const found = candidates.find((d) => existsSync(join(d, 'neardup-practice/docs.tsv')));
+  if (!found) throw new Error(`practice data not found (tried ${candidates.join(', ')}); set DEJALU_DATA`);
+  return found;
+}
+
+export interface Doc {
+  id: string;
+  lang: string;
+  script: string;
+  text: string;
+  bytes: number;
+  chars: number;
+}
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+let cache: Doc[] | undefined;
+
+/** Every text of neardup-practice/docs with its language and script from docs.tsv. */
+export function practiceDocs(): Doc[] {
+  if (cache) return cache;
+  const dir = join(dataDir(), 'neardup-practice');
+  const rows = readFileSync(join(dir, 'docs.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  cache = rows.map(([id, , , , lang, script]) => {
+    const text = readFileSync(join(dir, 'docs', `${id}.txt`), 'utf8');
+    return { id: id as string, lang: lang as string, script: script as string, text, bytes: Buffer.byteLength(text), chars: codePoints(text) };
+  });
+  return cache;
+}
+
+/** Latin-script texts (English and the other European languages of the set). */
+export const latinDocs = (): Doc[] => practiceDocs().filter((d) => d.script === 'Latn');
+/** Chinese texts, simplified and traditional. */
+export const chineseDocs = (): Doc[] => practiceDocs().filter((d) => d.script === 'Hans' || d.script === 'Hant');
+
+export interface RealPage {
+  id: string;
+  dataset: string;
+  lang: string;
+  html: string;
+  truth: string;
+}
+
+export function realPages(): RealPage[] {
+  const dir = join(dataDir(), 'pages');
+  const rows = readFileSync(join(dir, 'pages.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  return rows.map(([id, dataset, lang]) => ({
+    id: id as string,
+    dataset: dataset as string,
+    lang: lang as string,
+    html: readFileSync(join(dir, 'html', `${id}.html`), 'utf8'),
+    truth: readdirSync(join(dir, 'truth')).includes(`${id}.txt`) ? readFileSync(join(dir, 'truth', `${id}.txt`), 'utf8') : '',
+  }));
+}
+
+/** `docs` concatenated (paragraph-separated) and cut to `bytes` UTF-8 bytes, at a character boundary. */
+export function textOfSize(docs: readonly Doc[], bytes: number): string {
+  let out = '';
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const t = (docs[i % docs.length] as Doc).text;
+    out += t + '\n\n';
+    size += Buffer.byteLength(t) + 2;
+  }
+  const buf = Buffer.from(out).subarray(0, bytes);
+  // Drop a trailing partial UTF-8 sequence.
+  return buf.toString('utf8').replace(/\uFFFD+$/, '');
+}

@@ -1,0 +1,147 @@
+/**
+ * Engine throughput in Node: the whole engine (fingerprintText) on every
+ * Latin-script and every Chinese text of the practice set, repeated; the
+ * stages (tokenise, weight, SimHash) separately; the Chinese dictionary
+ * start-up in fresh processes; and time against input size.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fingerprintText, tokenize, weightedFeatures, simhash } from '../../src/core';
+import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
+import { chineseDocs, latinDocs, REPO, textOfSize, type Doc } from '../lib/data';
+import { load1 } from '../lib/env';
+import { round, roundSummary, summarize } from '../lib/stats';
+
+export interface Options {
+  quick: boolean;
+}
+
+/** Passes over a corpus: throughput per pass, latency per document. */
+function corpusRun(docs: readonly Doc[], repeats: number, warmup: number) {
+  const bytes = docs.reduce((a, d) => a + d.bytes, 0);
+  const chars = docs.reduce((a, d) => a + d.chars, 0);
+  const passMs: number[] = [];
+  const docMsPerKB: number[] = [];
+  const docMs: number[] = [];
+  for (let r = 0; r < warmup + repeats; r++) {
+    const start = performance.now();
+    for (const d of docs) {
+      const t0 = performance.now();
+      fingerprintText(d.text);
+      const dt = performance.now() - t0;
+      if (r >= warmup) {
+        docMs.push(dt);
+        docMsPerKB.push(dt / (d.bytes / 1000));
+      }
+    }
+    if (r >= warmup) passMs.push(performance.now() - start);
+  }
+  const pass = summarize(passMs);
+  const mbps = passMs.map((ms) => bytes / 1e3 / ms);
+  const cps = passMs.map((ms) => (chars / ms) * 1000);
+  return {
+    docs: docs.length,
+    bytes,
+    chars,
+    repeats,
+    passMs: roundSummary(pass),
+    mbPerS: roundSummary(summarize(mbps)),
+    charsPerS: roundSummary(summarize(cps), 0),
+    docMs: roundSummary(summarize(docMs), 3),
+    docMsPerKB: roundSummary(summarize(docMsPerKB), 4),
+  };
+}
+
+/** The three stages on the same texts: where the time goes. */
+function stages(docs: readonly Doc[], repeats: number) {
+  const bytes = docs.reduce((a, d) => a + d.bytes, 0);
+  const tok: number[] = [];
+  const feat: number[] = [];
+  const sim: number[] = [];
+  for (let r = 0; r < repeats + 1; r++) {
+    let t = 0;
+    let f = 0;
+    let s = 0;
+    for (const d of docs) {
+      const a = performance.now();
+      const tokens = tokenize(d.text);
+      const b = performance.now();
+      const features = weightedFeatures(tokens);
+      const c = performance.now();
+      simhash(features);
+      const e = performance.now();
+      t += b - a;
+      f += c - b;
+      s += e - c;
+    }
+    if (r > 0) {
+      tok.push(t);
+      feat.push(f);
+      sim.push(s);
+    }
+  }
+  const ms = (xs: number[]) => round(summarize(xs).median, 1);
+  const rate = (xs: number[]) => round(bytes / 1e3 / summarize(xs).median, 1);
+  return {
+    tokenizeMs: ms(tok), tokenizeMBps: rate(tok),
+    featuresMs: ms(feat), featuresMBps: rate(feat),
+    simhashMs: ms(sim), simhashMBps: rate(sim),
+  };
+}
+
+/**
+ * Fresh Node processes: how long the first Chinese page takes compared with
+ * the same page once warm, and how long importing the engine takes.
+ */
+function coldStart(runs: number) {
+  const child = join(REPO, 'bench/scenarios/cold-start-child.ts');
+  const samples: { importMs: number; firstMs: number; warmMs: number; startupMs: number; pageChars: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', child], { cwd: REPO, encoding: 'utf8', env: process.env });
+    if (res.status !== 0) throw new Error(`cold-start child failed: ${res.stderr}`);
+    samples.push(JSON.parse(res.stdout.trim().split('\n').pop() as string));
+  }
+  const pick = (k: keyof (typeof samples)[number]) => roundSummary(summarize(samples.map((s) => s[k])), 1);
+  return { runs, importMs: pick('importMs'), firstChinesePageMs: pick('firstMs'), warmSamePageMs: pick('warmMs'), startupMs: pick('startupMs'), pageChars: samples[0]?.pageChars };
+}
+
+/** Time against input size, 1 kB … 1 MB: linear when ns/byte stays flat. */
+function growth(docs: readonly Doc[], quick: boolean) {
+  const sizes = [1e3, 4e3, 16e3, 64e3, 256e3, 1e6];
+  return sizes.map((size) => {
+    const text = textOfSize(docs, size);
+    const bytes = Buffer.byteLength(text);
+    // Enough calls to fill ~40 ms (quick) / ~150 ms per sample, 7 samples.
+    const calls = Math.max(1, Math.round((quick ? 4e5 : 1.5e6) / bytes));
+    for (let i = 0; i < calls; i++) fingerprintText(text);
+    const samples: number[] = [];
+    for (let r = 0; r < 7; r++) {
+      const start = performance.now();
+      for (let i = 0; i < calls; i++) fingerprintText(text);
+      samples.push((performance.now() - start) / calls);
+    }
+    const s = summarize(samples);
+    return { bytes, ms: round(s.median, 3), p99Ms: round(s.p99, 3), nsPerByte: round((s.median * 1e6) / bytes, 1) };
+  });
+}
+
+export async function runFingerprintNode(options: Options) {
+  const repeats = options.quick ? 5 : 15;
+  const loadBefore = load1();
+  segmentitDictionary();
+  const latin = latinDocs();
+  const chinese = chineseDocs();
+  const result = {
+    latin: corpusRun(latin, repeats, 2),
+    latinStages: stages(latin, options.quick ? 3 : 7),
+    chinese: corpusRun(chinese, repeats, 2),
+    chineseStages: stages(chinese, options.quick ? 3 : 7),
+    coldStart: coldStart(options.quick ? 3 : 7),
+    growth: {
+      latin: growth(latin, options.quick),
+      chinese: growth(chinese, options.quick),
+    },
+    load: [loadBefore, load1()],
+  };
+  return result;
+}
