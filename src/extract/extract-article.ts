@@ -1,0 +1,179 @@
+import { Readability } from '@mozilla/readability';
+import { articleText, collapseWhitespace } from './article-text';
+import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaValues, parseTimestamp, resolveHttpUrl } from './metadata';
+
+/**
+ * Longest article text kept, in UTF-16 code units. The longest real articles
+ * (book-length Wikipedia pages, full reports) stay well under a million;
+ * beyond this a page is a log dump or an endless feed, and fingerprinting or
+ * storing all of it would only stall the tab.
+ */
+export const DEFAULT_MAX_CHARS = 2_000_000;
+
+/** Longest excerpt, in code units: about two lines in the popup. */
+export const MAX_EXCERPT_CHARS = 300;
+
+export interface ExtractOptions {
+  /** The page's address; defaults to the document's own `URL` when that is a string. */
+  url?: string;
+  /** Cap on `text`, in UTF-16 code units; defaults to {@link DEFAULT_MAX_CHARS}. */
+  maxChars?: number;
+}
+
+export interface ExtractedArticle {
+  title: string;
+  /** Article body: paragraphs separated by a blank line, whitespace inside collapsed. */
+  text: string;
+  excerpt: string;
+  /** As declared by the page (e.g. "en", "zh-Hans"). */
+  language?: string;
+  siteName?: string;
+  /** Absolute http(s) URL the page declares as its own (`<link rel=canonical>` or `og:url`). */
+  canonicalUrl?: string;
+  /** Publication time, milliseconds since the epoch. */
+  publishedTime?: number;
+  byline?: string;
+}
+
+/** What Readability found, when it found anything. */
+interface ReadableParts {
+  content: Node;
+  title?: string;
+  excerpt?: string;
+  byline?: string;
+  siteName?: string;
+  lang?: string;
+  publishedTime?: string;
+}
+
+/**
+ * The article on a page, or null when the page has no readable text at all.
+ *
+ * Readability runs on a deep clone, so the page itself is never modified; the
+ * function reads no globals, so the same code runs on the browser's DOM in
+ * the content script and on a linkedom document in Node.
+ *
+ * When Readability finds no article (it returns null, or throws on an odd
+ * tree), the text is that of the whole body minus scripts, styles and
+ * widgets: a short page is still worth remembering, and the verdict's
+ * too-short rule decides whether it can be judged.
+ */
+export function extractArticle(doc: Document, options: ExtractOptions = {}): ExtractedArticle | null {
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
+
+  const readable = runReadability(doc);
+  let text = readable ? articleText(readable.content) : '';
+  if (!text) {
+    const clone = doc.cloneNode(true) as Document;
+    const root = clone.querySelector('body') ?? clone.documentElement;
+    text = root ? articleText(root) : '';
+  }
+  if (!text) return null;
+  text = truncate(text, maxChars);
+
+  const meta = metaValues(doc);
+  const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
+  const base = baseUrl(doc, pageUrl);
+  const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
+  const excerpt = firstNonEmpty(readable?.excerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
+
+  const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, MAX_EXCERPT_CHARS) };
+  const language = firstNonEmpty(doc.documentElement?.getAttribute('lang'), readable?.lang, meta.get('content-language'));
+  if (language) article.language = language;
+  const siteName = firstNonEmpty(meta.get('og:site_name'), readable?.siteName);
+  if (siteName) article.siteName = siteName;
+  const canonicalUrl = [...canonicalLinks(doc), meta.get('og:url')]
+    .map((href) => (href ? resolveHttpUrl(href, base) : undefined))
+    .find((url) => url !== undefined);
+  if (canonicalUrl) article.canonicalUrl = canonicalUrl;
+  const publishedTime = publishedTimeOf(doc, meta, readable);
+  if (publishedTime !== undefined) article.publishedTime = publishedTime;
+  const byline = firstNonEmpty(readable?.byline, meta.get('author'));
+  if (byline) article.byline = byline;
+  return article;
+}
+
+function runReadability(doc: Document): ReadableParts | null {
+  let parsed;
+  try {
+    const clone = doc.cloneNode(true) as Document;
+    // From the root element: linkedom gives a doctype no nextSibling.
+    if (clone.documentElement) removeComments(clone.documentElement);
+    // The serializer hands back the content element itself: no HTML string
+    // to re-parse, and its structure is what articleText walks.
+    parsed = new Readability<Node>(clone, { serializer: (node) => node }).parse();
+  } catch {
+    return null; // Readability gave up on this tree: fall back to the body text.
+  }
+  if (!parsed?.content) return null;
+  return {
+    content: parsed.content,
+    title: parsed.title ?? undefined,
+    excerpt: parsed.excerpt ?? undefined,
+    byline: parsed.byline ?? undefined,
+    siteName: parsed.siteName ?? undefined,
+    lang: parsed.lang ?? undefined,
+    publishedTime: parsed.publishedTime ?? undefined,
+  };
+}
+
+const COMMENT_NODE = 8;
+
+/**
+ * Readability ends a paragraph at any node that is neither text nor an
+ * inline element, comments included ("Page <!-- -->A<!-- -->22" became four
+ * paragraphs). Its own test parser drops comments; so does this, on the clone.
+ */
+function removeComments(root: Node): void {
+  const comments: Node[] = [];
+  const pending: Node[] = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === COMMENT_NODE) comments.push(child);
+      else if (child.firstChild) pending.push(child);
+    }
+  }
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
+}
+
+/** Metadata first; a `<time>` only from the article itself, as one in the page header may show today's date. */
+function publishedTimeOf(doc: Document, meta: ReadonlyMap<string, string>, readable: ReadableParts | null): number | undefined {
+  const candidates = [
+    () => meta.get('article:published_time'),
+    () => readable?.publishedTime,
+    () => jsonLdDatePublished(doc),
+    () => meta.get('datepublished'),
+    () => (readable && readable.content.nodeType === 1 ? firstTimeElement(readable.content as Element) : undefined),
+    () => {
+      const article = doc.querySelector('article');
+      return article ? firstTimeElement(article) : undefined;
+    },
+  ];
+  for (const candidate of candidates) {
+    const ms = parseTimestamp(candidate());
+    if (ms !== undefined) return ms;
+  }
+  return undefined;
+}
+
+function firstLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end === -1 ? text : text.slice(0, end);
+}
+
+function firstNonEmpty(...values: Array<string | null | undefined>): string | undefined {
+  for (const value of values) {
+    const collapsed = value ? collapseWhitespace(value) : '';
+    if (collapsed) return collapsed;
+  }
+  return undefined;
+}
+
+/** The first `max` code units of `text`, not splitting a surrogate pair. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return text.slice(0, end);
+}

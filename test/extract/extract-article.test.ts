@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_MAX_CHARS, extractArticle, scoreExtraction } from '../../src/extract';
+import { parseHtml } from '../../src/extract/parse-html';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/pages');
+
+/**
+ * Real pages' expected texts come from other tools (hand cleaning, Readability
+ * on another DOM), so they are compared by shingle F1; hand-written ones exactly.
+ */
+const MIN_F1_REAL_PAGE = 0.98;
+
+interface ExpectedMetadata {
+  title: string;
+  language?: string;
+  siteName?: string;
+  canonicalUrl?: string;
+  publishedTime?: string;
+  byline?: string;
+}
+
+function fixture(name: string): { html: string; text: string; metadata: ExpectedMetadata } {
+  const dir = resolve(FIXTURES, name);
+  return {
+    html: readFileSync(resolve(dir, 'source.html'), 'utf8'),
+    text: readFileSync(resolve(dir, 'expected.txt'), 'utf8').trimEnd(),
+    metadata: JSON.parse(readFileSync(resolve(dir, 'expected-metadata.json'), 'utf8')) as ExpectedMetadata,
+  };
+}
+
+const PAGE = (body: string, head = ''): string => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
+
+/** Enough prose for Readability to take the page as an article. */
+const PROSE = '<article><p>' + 'The river carried the last of the winter ice past the old mill, and the town came out to watch it go. '.repeat(8) + '</p></article>';
+
+describe('extractArticle on saved pages', () => {
+  test.each([
+    { name: 'zh-cwc-text-wrapper', url: undefined, exact: false },
+    { name: 'zh-cwc-netease', url: undefined, exact: false },
+    { name: 'en-ehow-steps', url: undefined, exact: false },
+    { name: 'ja-hukumusume', url: undefined, exact: false },
+    { name: 'fr-metadata-handwritten', url: 'https://berges.example/nature/castor', exact: true },
+  ])('$name: article text and metadata', ({ name, url, exact }) => {
+    const { html, text, metadata } = fixture(name);
+    const article = extractArticle(parseHtml(html), { url });
+    expect(article).not.toBeNull();
+    if (exact) expect(article?.text).toBe(text);
+    else expect(scoreExtraction(article?.text ?? '', text).f1).toBeGreaterThanOrEqual(MIN_F1_REAL_PAGE);
+    const { publishedTime, ...rest } = metadata;
+    expect(article).toMatchObject(rest);
+    expect(article?.publishedTime).toBe(publishedTime === undefined ? undefined : Date.parse(publishedTime));
+    for (const key of ['language', 'siteName', 'canonicalUrl', 'byline'] as const) {
+      if (rest[key] === undefined) expect(article?.[key]).toBeUndefined();
+    }
+    expect(article?.excerpt.length).toBeGreaterThan(0);
+  });
+
+  test.each(['zh-cwc-text-wrapper', 'en-ehow-steps', 'fr-metadata-handwritten'])('%s: the page document is not modified', (name) => {
+    const doc = parseHtml(fixture(name).html);
+    const before = doc.documentElement.outerHTML;
+    extractArticle(doc);
+    expect(doc.documentElement.outerHTML).toBe(before);
+  });
+
+  test('paragraphs glued in the markup come out as separate paragraphs', () => {
+    const article = extractArticle(parseHtml(fixture('en-ehow-steps').html));
+    expect(article?.text).toContain('Step 1\n\nMeasure the circumference');
+  });
+});
+
+describe('extractArticle metadata sources, in order of precedence', () => {
+  const BASE = 'https://news.example/section/story.html';
+  test.each([
+    ['canonical link, resolved against the page URL', '<link rel="canonical" href="/a/1">', 'canonicalUrl', 'https://news.example/a/1'],
+    ['og:url when there is no canonical link', '<meta property="og:url" content="https://news.example/og">', 'canonicalUrl', 'https://news.example/og'],
+    ['canonical link wins over og:url', '<meta property="og:url" content="https://x.example/og"><link rel="canonical" href="https://x.example/c">', 'canonicalUrl', 'https://x.example/c'],
+    ['a <base href> changes what relative links resolve against', '<base href="https://cdn.example/root/"><link rel="canonical" href="page">', 'canonicalUrl', 'https://cdn.example/root/page'],
+    ['a non-http canonical falls through to og:url', '<link rel="canonical" href="javascript:void(0)"><meta property="og:url" content="https://x.example/og">', 'canonicalUrl', 'https://x.example/og'],
+    ['article:published_time first', '<meta property="article:published_time" content="2023-01-02T03:04:05Z"><script type="application/ld+json">{"datePublished":"2000-01-01"}</script>', 'publishedTime', Date.parse('2023-01-02T03:04:05Z')],
+    ['JSON-LD datePublished, also inside @graph', '<script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"Article","datePublished":"2021-06-01T10:00:00+02:00"}]}</script>', 'publishedTime', Date.parse('2021-06-01T08:00:00Z')],
+    ['broken JSON-LD is ignored', '<script type="application/ld+json">{not json</script>', 'publishedTime', undefined],
+    ['an unparseable date is no date', '<meta property="article:published_time" content="yesterday-ish">', 'publishedTime', undefined],
+    ['og:site_name', '<meta property="og:site_name" content="The Example">', 'siteName', 'The Example'],
+    ['og:title when the page has no usable title', '<meta property="og:title" content="From OG">', 'title', 'From OG'],
+    ['content-language when <html> has no lang', '<meta http-equiv="content-language" content="de">', 'language', 'de'],
+    ['author meta as byline', '<meta name="author" content="A. Writer">', 'byline', 'A. Writer'],
+    ['description as excerpt', '<meta name="description" content="What it is about.">', 'excerpt', 'What it is about.'],
+  ] as const)('%s', (_name, head, field, expected) => {
+    const article = extractArticle(parseHtml(PAGE(PROSE, head)), { url: BASE });
+    expect(article?.[field]).toEqual(expected);
+  });
+
+  test('<time datetime> inside the article when no metadata declares a date', () => {
+    const body = PROSE.replace('<article>', '<article><p>Published <time datetime="2019-05-04">4 May</time></p>');
+    expect(extractArticle(parseHtml(PAGE(`<header><time datetime="2030-01-01">today</time></header>${body}`)))?.publishedTime).toBe(Date.parse('2019-05-04'));
+  });
+
+  test('<html lang> is the language', () => {
+    const html = PAGE(PROSE).replace('<html>', '<html lang="pt-BR">');
+    expect(extractArticle(parseHtml(html))?.language).toBe('pt-BR');
+  });
+
+  test('without a page URL, relative canonical links are dropped; the document URL from parseHtml counts as the page URL', () => {
+    const html = PAGE(PROSE, '<link rel="canonical" href="/a/1">');
+    expect(extractArticle(parseHtml(html))?.canonicalUrl).toBeUndefined();
+    expect(extractArticle(parseHtml(html, BASE))?.canonicalUrl).toBe('https://news.example/a/1');
+  });
+
+  test('a file:// page never declares a canonical URL through a relative link', () => {
+    const html = PAGE(PROSE, '<link rel="canonical" href="/a/1">');
+    expect(extractArticle(parseHtml(html), { url: 'file:///home/me/a.html' })?.canonicalUrl).toBeUndefined();
+  });
+});
+
+describe('extractArticle when Readability finds no article', () => {
+  test.each([
+    ['text only in an aside', '<aside class="sidebar">Sidebar text only here</aside>', 'Sidebar text only here'],
+    ['text only in a button', '<button>Sign in to continue reading</button>', 'Sign in to continue reading'],
+  ])('%s: the body text is used', (_name, body, text) => {
+    expect(extractArticle(parseHtml(PAGE(body, '<title>T</title>')))).toMatchObject({ title: 'T', text });
+  });
+
+  test.each([
+    ['an empty body', ''],
+    ['only scripts and styles', '<script>var a = "text";</script><style>p { color: red }</style>'],
+  ])('%s: null', (_name, body) => {
+    expect(extractArticle(parseHtml(PAGE(body)))).toBeNull();
+  });
+});
+
+describe('extractArticle text cap', () => {
+  test('the default cap is two million characters', () => {
+    expect(DEFAULT_MAX_CHARS).toBe(2_000_000);
+  });
+
+  test('text is cut at maxChars, never inside a surrogate pair', () => {
+    const html = PAGE('<p>' + '𠀀'.repeat(300) + '</p>');
+    expect(extractArticle(parseHtml(html), { maxChars: 100 })?.text).toBe('𠀀'.repeat(50));
+    expect(extractArticle(parseHtml(html), { maxChars: 101 })?.text).toBe('𠀀'.repeat(50));
+  });
+
+  test.each([0, -1, 1.5, Number.NaN])('maxChars %d is refused', (maxChars) => {
+    expect(() => extractArticle(parseHtml(PAGE(PROSE)), { maxChars })).toThrow(RangeError);
+  });
+});
