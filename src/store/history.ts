@@ -1,0 +1,240 @@
+/** The reading history: pages and their block index in IndexedDB. */
+import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
+import { normalizeUrl } from '../core/url';
+import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
+import { lookupBlocks } from './block-index';
+import { inTransaction } from './errors';
+import { toCsv } from './export-csv';
+import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
+import { readImportFile, writeImport, type ImportOptions, type ImportReport } from './import';
+import { MAX_VISIT_COUNT, type PageInput, type PageRecord } from './page';
+import { ALL_STORES, insertPage, removePage, replacePage } from './page-writes';
+import { DB_NAME, openHistoryDatabase, type HistoryDatabase } from './schema';
+
+export interface OpenHistoryOptions {
+  indexedDB?: IDBFactory;
+  name?: string;
+  /** Clock in ms since epoch. */
+  now?: () => number;
+}
+
+export interface Match {
+  page: PageRecord;
+  /** Which of the stored page's fingerprints matched: 0 the whole document, n ≥ 1 passages[n - 1]. */
+  slot: number;
+  distance: number;
+}
+
+export interface QueryOptions {
+  /** Leave out this page (normalised like stored URLs), typically the one being read. */
+  excludeUrl?: string;
+  limit?: number;
+}
+
+export interface ListOptions {
+  /** Case-insensitive substring of the title or URL. */
+  search?: string;
+  /** By last visit; default 'newest'. */
+  order?: 'newest' | 'oldest';
+  offset?: number;
+  limit?: number;
+}
+
+/** Pages per read while exporting: bounded memory, few round trips. */
+const EXPORT_BATCH = 500;
+
+function checkDistance(maxDistance: number): void {
+  if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MAX_SUPPORTED_DISTANCE) {
+    throw new RangeError(`maxDistance must be an integer from 0 to ${MAX_SUPPORTED_DISTANCE} (the block index finds nothing farther), got ${maxDistance}`);
+  }
+}
+
+function toFingerprint(fp: Fingerprint | string): Fingerprint {
+  return typeof fp === 'string' ? fingerprintFromHex(fp) : fp;
+}
+
+/** Best distance first; among equals the most recently read, then the newest record. */
+function compareMatches(a: Match, b: Match): number {
+  return a.distance - b.distance || b.page.lastVisit - a.page.lastVisit || b.page.id - a.page.id;
+}
+
+export async function openHistory(options: OpenHistoryOptions = {}): Promise<History> {
+  const db = await openHistoryDatabase(options.indexedDB ?? indexedDB, options.name ?? DB_NAME);
+  return new History(db, options.now ?? Date.now);
+}
+
+export class History {
+  constructor(private readonly db: HistoryDatabase, private readonly now: () => number) {}
+
+  /**
+   * Adds the page, or updates the one with the same normalised URL: new
+   * content and fingerprints, one more visit. The source stays unless the
+   * input names one. Page and block entries change in one transaction.
+   */
+  async recordVisit(input: PageInput): Promise<PageRecord> {
+    const now = this.now();
+    const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
+    const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    return inTransaction(tx, async () => {
+      const existing = await tx.objectStore('pages').index('url').get(fresh.url);
+      if (existing === undefined) return insertPage(tx, fresh);
+      return replacePage(tx, existing, {
+        ...fresh,
+        id: existing.id,
+        source: input.source ?? existing.source,
+        firstVisit: Math.min(existing.firstVisit, now),
+        lastVisit: Math.max(existing.lastVisit, now),
+        visitCount: Math.min(existing.visitCount + 1, MAX_VISIT_COUNT),
+      });
+    });
+  }
+
+  /** Stored pages with a fingerprint within `maxDistance` bits of `fingerprint`, best first. */
+  async query(fingerprint: Fingerprint | string, maxDistance = DEFAULT_MAX_DISTANCE, options: QueryOptions = {}): Promise<Match[]> {
+    const [matches] = await this.queryMany([fingerprint], maxDistance, options);
+    return matches ?? [];
+  }
+
+  /** `query` for each fingerprint (e.g. a page's passages), all in one read transaction. */
+  async queryMany(fingerprints: (Fingerprint | string)[], maxDistance = DEFAULT_MAX_DISTANCE, options: QueryOptions = {}): Promise<Match[][]> {
+    checkDistance(maxDistance);
+    const queries = fingerprints.map(toFingerprint);
+    const excludeUrl = options.excludeUrl === undefined ? undefined : normalizeUrl(options.excludeUrl) ?? options.excludeUrl;
+    const tx = this.db.transaction(ALL_STORES, 'readonly');
+    return inTransaction(tx, () => Promise.all(queries.map(async (fp) => {
+      const hits = await lookupBlocks(tx, fp, maxDistance);
+      const pages = await Promise.all(hits.map((hit) => tx.objectStore('pages').get(hit.pageId)));
+      const matches: Match[] = [];
+      hits.forEach((hit, i) => {
+        const page = pages[i];
+        if (page !== undefined && page.url !== excludeUrl) matches.push({ page, slot: hit.slot, distance: hit.distance });
+      });
+      return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
+    })));
+  }
+
+  get(id: number): Promise<PageRecord | undefined> {
+    return this.db.get('pages', id);
+  }
+
+  /** The page stored under `url` once normalised; undefined for no page or no http(s) URL. */
+  async getByUrl(url: string): Promise<PageRecord | undefined> {
+    const normalized = normalizeUrl(url);
+    return normalized === undefined ? undefined : this.db.getFromIndex('pages', 'url', normalized);
+  }
+
+  /** Removes the page and its block entries; false when there was no such page. */
+  async delete(id: number): Promise<boolean> {
+    const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    return inTransaction(tx, async () => {
+      const page = await tx.objectStore('pages').get(id);
+      if (page === undefined) return false;
+      await removePage(tx, page);
+      return true;
+    });
+  }
+
+  /** Removes every page of `site` (as stored in the record) with its block entries; returns how many. */
+  async deleteSite(site: string): Promise<number> {
+    const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    return inTransaction(tx, async () => {
+      const pages = await tx.objectStore('pages').index('site').getAll(site);
+      await Promise.all(pages.map((page) => removePage(tx, page)));
+      return pages.length;
+    });
+  }
+
+  async clear(): Promise<void> {
+    const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    await inTransaction(tx, () => Promise.all(ALL_STORES.map((name) => tx.objectStore(name).clear())));
+  }
+
+  count(): Promise<number> {
+    return this.db.count('pages');
+  }
+
+  /**
+   * A page of the history by last visit. Without a search this walks the
+   * lastVisit index; a search has to look at every title and URL, which it
+   * does in batches, keeping only the matches' ids.
+   */
+  async list(options: ListOptions = {}): Promise<{ pages: PageRecord[]; total: number }> {
+    const newestFirst = (options.order ?? 'newest') === 'newest';
+    const offset = Math.max(0, options.offset ?? 0);
+    const limit = Math.max(0, options.limit ?? Infinity);
+    const tx = this.db.transaction('pages', 'readonly');
+    const store = tx.objectStore('pages');
+    return inTransaction(tx, async () => {
+      if (options.search === undefined || options.search === '') {
+        const total = await store.count();
+        const pages: PageRecord[] = [];
+        let cursor = await store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
+        if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
+        while (cursor !== null && pages.length < limit) {
+          pages.push(cursor.value);
+          cursor = await cursor.continue();
+        }
+        return { pages, total };
+      }
+      const needle = options.search.toLowerCase();
+      const found: { id: number; lastVisit: number }[] = [];
+      let after = -Infinity;
+      for (;;) {
+        const batch = await store.getAll(IDBKeyRange.lowerBound(after, true), EXPORT_BATCH);
+        for (const page of batch) {
+          if (page.title.toLowerCase().includes(needle) || page.url.toLowerCase().includes(needle)) found.push({ id: page.id, lastVisit: page.lastVisit });
+        }
+        const last = batch[batch.length - 1];
+        if (last === undefined || batch.length < EXPORT_BATCH) break;
+        after = last.id;
+      }
+      const direction = newestFirst ? -1 : 1;
+      found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
+      const ids = found.slice(offset, offset + limit).map((entry) => entry.id);
+      const pages = await Promise.all(ids.map((id) => store.get(id)));
+      return { pages: pages.filter((page): page is PageRecord => page !== undefined), total: found.length };
+    });
+  }
+
+  /**
+   * Every page as export records, read in batches of short transactions so
+   * the consumer may take its time; a page written meanwhile may or may not
+   * be included.
+   */
+  async *exportRecords(): AsyncGenerator<ExportRecord> {
+    let after = -Infinity;
+    for (;;) {
+      const batch = await this.db.getAll('pages', IDBKeyRange.lowerBound(after, true), EXPORT_BATCH);
+      for (const page of batch) yield pageToExportRecord(page);
+      const last = batch[batch.length - 1];
+      if (last === undefined || batch.length < EXPORT_BATCH) return;
+      after = last.id;
+    }
+  }
+
+  /** The history as an export file (docs/export-format.md), in chunks. */
+  exportJson(): AsyncIterable<string> {
+    return serializeExport(this.exportRecords(), new Date(this.now()));
+  }
+
+  /** The history as CSV (docs/export-format.md), in chunks. */
+  exportCsv(): AsyncIterable<string> {
+    return toCsv(this.exportRecords());
+  }
+
+  /**
+   * Reads and validates the whole file, then writes it in one transaction:
+   * a file that is not a readable export (ExportFormatError) or a failed
+   * write (e.g. HistoryQuotaError) leaves the history unchanged. Records that
+   * fail validation are skipped and listed in the report.
+   */
+  async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
+    const { pages, rejected } = await readImportFile(chunks, new Date(this.now()), options);
+    const counts = await writeImport(this.db, pages);
+    return { ...counts, rejected };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { csvCell, toCsv, type ExportRecord } from '../../src/store';
+import { collect, freshHistory, pageInput } from './helpers';
+
+describe('csvCell', () => {
+  test.each([
+    ['plain', 'plain'],
+    [42, '42'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@cmd', "'@cmd"],
+    ['\tx', "'\tx"],
+    ['\rx', "\"'\rx\""],
+    ['=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
+    ['a=b', 'a=b'],
+  ])('%j → %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('toCsv', () => {
+  const record: ExportRecord = {
+    url: 'https://example.com/a', title: '标题, "quoted"', site: 'example.com', excerpt: 'not exported', textLength: 1, cjkChars: 1, words: 0,
+    fingerprint: '0123456789abcdef', passages: ['fedcba9876543210'], firstVisit: '2024-04-01T08:00:00.000Z', lastVisit: '2024-04-30T08:00:00.000Z', visitCount: 3, source: 'visit',
+  };
+
+  test('writes a BOM, a header and one CRLF row per record with the documented columns', async () => {
+    expect(await collect(toCsv([record]))).toBe(
+      '\uFEFFurl,title,site,firstVisit,lastVisit,visitCount,fingerprint\r\n'
+      + 'https://example.com/a,"标题, ""quoted""",example.com,2024-04-01T08:00:00.000Z,2024-04-30T08:00:00.000Z,3,0123456789abcdef\r\n',
+    );
+  });
+
+  test('History.exportCsv streams the stored pages', async () => {
+    const { history } = await freshHistory();
+    await history.recordVisit(pageInput({ title: '-minus first' }));
+    const lines = (await collect(history.exportCsv())).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^https:\/\/example\.com\/article,'-minus first,example\.com,/);
+  });
+});

@@ -1,0 +1,130 @@
+/** Shared set-up for the store specifications: isolated databases, dumps, seeded randomness. */
+import { IDBFactory } from 'fake-indexeddb';
+import type { Fingerprint } from '../../src/core/fingerprint64';
+import { openHistory, type History, type PageInput } from '../../src/store';
+
+export const T0 = Date.UTC(2024, 4, 1, 12);
+
+/** A clock the test moves by hand. */
+export function manualClock(start = T0): { now: () => number; advance: (ms: number) => void } {
+  let time = start;
+  return { now: () => time, advance: (ms) => { time += ms; } };
+}
+
+/** Every test gets its own factory, so databases never leak between tests. */
+export async function freshHistory(now: () => number = () => T0): Promise<{ history: History; factory: IDBFactory; name: string }> {
+  const factory = new IDBFactory();
+  const name = 'deja-lu';
+  const history = await openHistory({ indexedDB: factory, name, now });
+  return { history, factory, name };
+}
+
+export function rawOpen(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+export const STORE_NAMES = ['pages', 'block0', 'block1', 'block2', 'block3'] as const;
+
+export interface StoreDump {
+  keys: IDBValidKey[];
+  values: unknown[];
+}
+
+/** Every key and value of the five stores, read through a separate raw connection. */
+export async function dumpDatabase(factory: IDBFactory, name: string): Promise<Record<string, StoreDump>> {
+  const db = await rawOpen(factory, name);
+  try {
+    const tx = db.transaction([...STORE_NAMES], 'readonly');
+    const entries = await Promise.all(STORE_NAMES.map(async (store) => {
+      const objectStore = tx.objectStore(store);
+      const [keys, values] = await Promise.all([requestResult(objectStore.getAllKeys()), requestResult(objectStore.getAll())]);
+      return [store, { keys, values }] as const;
+    }));
+    return Object.fromEntries(entries);
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes raw entries, bypassing the History API (to inject faults or build states by hand). */
+export async function rawPut(factory: IDBFactory, name: string, store: string, value: unknown, key?: IDBValidKey): Promise<void> {
+  const db = await rawOpen(factory, name);
+  try {
+    const tx = db.transaction(store, 'readwrite');
+    await requestResult(tx.objectStore(store).put(value, key));
+  } finally {
+    db.close();
+  }
+}
+
+export async function rawClear(factory: IDBFactory, name: string, stores: readonly string[]): Promise<void> {
+  const db = await rawOpen(factory, name);
+  try {
+    const tx = db.transaction([...stores], 'readwrite');
+    await Promise.all(stores.map((store) => requestResult(tx.objectStore(store).clear())));
+  } finally {
+    db.close();
+  }
+}
+
+/** mulberry32: small, fast, seeded, so a failing case can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomFingerprint(random: () => number): Fingerprint {
+  return { hi: Math.floor(random() * 0x100000000) >>> 0, lo: Math.floor(random() * 0x100000000) >>> 0 };
+}
+
+export function flipBit(fp: Fingerprint, bit: number): Fingerprint {
+  return bit < 32 ? { hi: fp.hi, lo: (fp.lo ^ (1 << bit)) >>> 0 } : { hi: (fp.hi ^ (1 << (bit - 32))) >>> 0, lo: fp.lo };
+}
+
+/** `fp` with `count` distinct random bits flipped, optionally only among `bits`. */
+export function flipRandomBits(fp: Fingerprint, count: number, random: () => number, bits?: readonly number[]): Fingerprint {
+  const pool = [...(bits ?? Array.from({ length: 64 }, (_, i) => i))];
+  let result = fp;
+  for (let i = 0; i < count; i++) {
+    const [bit] = pool.splice(Math.floor(random() * pool.length), 1);
+    result = flipBit(result, bit as number);
+  }
+  return result;
+}
+
+export function pageInput(overrides: Partial<PageInput> = {}): PageInput {
+  return {
+    url: 'https://example.com/article',
+    title: 'An article',
+    site: 'example.com',
+    excerpt: 'The first words of the article.',
+    textLength: 4000,
+    cjkChars: 0,
+    words: 700,
+    fingerprint: '0123456789abcdef',
+    ...overrides,
+  };
+}
+
+export async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest';
+import { fingerprintBlocks, fingerprintFromHex } from '../../src/core/fingerprint64';
+import { MAX_EXCERPT_LENGTH } from '../../src/store';
+import { dumpDatabase, freshHistory, manualClock, pageInput, T0 } from './helpers';
+
+const A = '0123456789abcdef';
+const B = 'fedcba9876543210';
+
+describe('recordVisit', () => {
+  test('adds a page with a normalised URL, one visit, and source "visit"', async () => {
+    const { history } = await freshHistory();
+    const page = await history.recordVisit(pageInput({ url: 'https://Example.com/article/?utm_source=feed#top', passages: ['00000000ffffffff'] }));
+    expect(page).toMatchObject({
+      url: 'https://example.com/article',
+      fingerprint: A,
+      passages: ['00000000ffffffff'],
+      firstVisit: T0,
+      lastVisit: T0,
+      visitCount: 1,
+      source: 'visit',
+    });
+    expect(await history.get(page.id)).toEqual(page);
+    expect(await history.getByUrl('https://example.com/article/#other')).toEqual(page);
+    expect(await history.count()).toBe(1);
+  });
+
+  test('files every fingerprint under its four blocks, with the other 48 bits as value', async () => {
+    const { history, factory, name } = await freshHistory();
+    const passage = '00000000ffffffff';
+    const page = await history.recordVisit(pageInput({ passages: [passage] }));
+    const dump = await dumpDatabase(factory, name);
+    [A, passage].forEach((hex, slot) => {
+      const blocks = fingerprintBlocks(fingerprintFromHex(hex));
+      blocks.forEach((value, block) => {
+        const others = blocks.filter((_, i) => i !== block);
+        const rest = ((others[0] as number) * 0x10000 + (others[1] as number)) * 0x10000 + (others[2] as number);
+        const store = dump[`block${block}`];
+        const at = store?.keys.findIndex((key) => JSON.stringify(key) === JSON.stringify([value, page.id, slot])) ?? -1;
+        expect(at, `block${block} slot ${slot}`).toBeGreaterThanOrEqual(0);
+        expect(store?.values[at]).toBe(rest);
+      });
+    });
+    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toHaveLength(2);
+  });
+
+  test('a second visit to the same URL updates the one record and replaces its block entries', async () => {
+    const clock = manualClock();
+    const { history, factory, name } = await freshHistory(clock.now);
+    const first = await history.recordVisit(pageInput({ fingerprint: A, title: 'Old title', passages: ['1111111111111111', '2222222222222222'] }));
+    clock.advance(60_000);
+    const second = await history.recordVisit(pageInput({ url: 'https://example.com/article?utm_medium=x', fingerprint: B, title: 'New title' }));
+
+    expect(second).toMatchObject({ id: first.id, title: 'New title', fingerprint: B, passages: [], visitCount: 2, firstVisit: T0, lastVisit: T0 + 60_000 });
+    expect(await history.count()).toBe(1);
+    expect(await history.query(A, 3)).toEqual([]);
+    expect(await history.query('1111111111111111', 3)).toEqual([]);
+    expect((await history.query(B, 0)).map((m) => m.page.id)).toEqual([first.id]);
+    const dump = await dumpDatabase(factory, name);
+    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toEqual([[fingerprintBlocks(fingerprintFromHex(B))[block], first.id, 0]]);
+  });
+
+  test('an update keeps the stored source unless the input names one', async () => {
+    const { history } = await freshHistory();
+    await history.recordVisit(pageInput({ source: 'author' }));
+    expect((await history.recordVisit(pageInput())).source).toBe('author');
+    expect((await history.recordVisit(pageInput({ source: 'manual' }))).source).toBe('manual');
+  });
+
+  test('cuts the excerpt to the stored length and drops unusable page metadata', async () => {
+    const { history } = await freshHistory();
+    const page = await history.recordVisit(pageInput({ excerpt: 'x'.repeat(500), language: 'not a tag', publishedAt: Number.NaN, canonicalUrl: 'javascript:alert(1)' }));
+    expect(page.excerpt).toHaveLength(MAX_EXCERPT_LENGTH);
+    expect(page).not.toHaveProperty('language');
+    expect(page).not.toHaveProperty('publishedAt');
+    expect(page).not.toHaveProperty('canonicalUrl');
+  });
+
+  test.each([
+    ['a non-http URL', { url: 'file:///home/me/notes.html' }, /url/],
+    ['a malformed fingerprint', { fingerprint: 'xyz' }, /fingerprint/],
+    ['a malformed passage', { passages: ['0123'] }, /passages\[0\]/],
+    ['a negative word count', { words: -1 }, /words/],
+  ])('refuses %s with a TypeError and stores nothing', async (_, override, message) => {
+    const { history } = await freshHistory();
+    await expect(history.recordVisit(pageInput(override))).rejects.toThrow(TypeError);
+    await expect(history.recordVisit(pageInput(override))).rejects.toThrow(message);
+    expect(await history.count()).toBe(0);
+  });
+});
+
+describe('delete, deleteSite, clear', () => {
+  async function threePages() {
+    const setup = await freshHistory();
+    const { history } = setup;
+    const a = await history.recordVisit(pageInput({ url: 'https://a.example/1', site: 'a.example', fingerprint: '1111111111111111', passages: ['1212121212121212'] }));
+    const b = await history.recordVisit(pageInput({ url: 'https://a.example/2', site: 'a.example', fingerprint: '2222222222222222' }));
+    const c = await history.recordVisit(pageInput({ url: 'https://c.example/1', site: 'c.example', fingerprint: '3333333333333333' }));
+    return { ...setup, a, b, c };
+  }
+
+  async function blockKeyCount(factory: Parameters<typeof dumpDatabase>[0], name: string): Promise<number[]> {
+    const dump = await dumpDatabase(factory, name);
+    return [0, 1, 2, 3].map((block) => dump[`block${block}`]?.keys.length ?? 0);
+  }
+
+  test('delete removes the page and its block entries, and says whether it existed', async () => {
+    const { history, factory, name, a } = await threePages();
+    expect(await blockKeyCount(factory, name)).toEqual([4, 4, 4, 4]);
+    expect(await history.delete(a.id)).toBe(true);
+    expect(await history.delete(a.id)).toBe(false);
+    expect(await history.get(a.id)).toBeUndefined();
+    expect(await history.query('1212121212121212', 0)).toEqual([]);
+    expect(await history.count()).toBe(2);
+    expect(await blockKeyCount(factory, name)).toEqual([2, 2, 2, 2]);
+  });
+
+  test('deleteSite removes every page of the site with its block entries and returns how many', async () => {
+    const { history, factory, name, c } = await threePages();
+    expect(await history.deleteSite('a.example')).toBe(2);
+    expect(await history.deleteSite('nowhere.example')).toBe(0);
+    expect((await history.list()).pages.map((p) => p.id)).toEqual([c.id]);
+    expect(await blockKeyCount(factory, name)).toEqual([1, 1, 1, 1]);
+  });
+
+  test('clear empties all five stores', async () => {
+    const { history, factory, name } = await threePages();
+    await history.clear();
+    expect(await history.count()).toBe(0);
+    expect(await blockKeyCount(factory, name)).toEqual([0, 0, 0, 0]);
+    expect(await history.query('3333333333333333', 3)).toEqual([]);
+  });
+});
+
+describe('list', () => {
+  async function history5() {
+    const clock = manualClock();
+    const setup = await freshHistory(clock.now);
+    const titles = ['Rust ownership', 'Chinese cooking', 'rust belt economics', 'Gardening', 'Trusting tests'];
+    for (const [i, title] of titles.entries()) {
+      await setup.history.recordVisit(pageInput({ url: `https://site${i}.example/page`, title, site: `site${i}.example` }));
+      clock.advance(1000);
+    }
+    return setup.history;
+  }
+
+  test.each([
+    [{}, ['Trusting tests', 'Gardening', 'rust belt economics', 'Chinese cooking', 'Rust ownership'], 5],
+    [{ order: 'oldest' as const }, ['Rust ownership', 'Chinese cooking', 'rust belt economics', 'Gardening', 'Trusting tests'], 5],
+    [{ offset: 1, limit: 2 }, ['Gardening', 'rust belt economics'], 5],
+    [{ search: 'RUST' }, ['Trusting tests', 'rust belt economics', 'Rust ownership'], 3],
+    [{ search: 'rust', order: 'oldest' as const, offset: 1, limit: 1 }, ['rust belt economics'], 3],
+    [{ search: 'site3.example' }, ['Gardening'], 1],
+    [{ search: 'nothing like this' }, [], 0],
+  ])('list(%j)', async (options, titles, total) => {
+    const history = await history5();
+    const result = await history.list(options);
+    expect(result.pages.map((p) => p.title)).toEqual(titles);
+    expect(result.total).toBe(total);
+  });
+});
