@@ -40,8 +40,8 @@ export interface ListOptions {
   limit?: number;
 }
 
-/** Pages per read while exporting: bounded memory, few round trips. */
-const EXPORT_BATCH = 500;
+/** Pages per read when walking the whole store (export, search): bounded memory, few round trips. */
+const READ_BATCH = 500;
 
 function checkDistance(maxDistance: number): void {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MAX_SUPPORTED_DISTANCE) {
@@ -180,12 +180,12 @@ export class History {
       const found: { id: number; lastVisit: number }[] = [];
       let after = -Infinity;
       for (;;) {
-        const batch = await store.getAll(IDBKeyRange.lowerBound(after, true), EXPORT_BATCH);
+        const batch = await store.getAll(IDBKeyRange.lowerBound(after, true), READ_BATCH);
         for (const page of batch) {
           if (page.title.toLowerCase().includes(needle) || page.url.toLowerCase().includes(needle)) found.push({ id: page.id, lastVisit: page.lastVisit });
         }
         const last = batch[batch.length - 1];
-        if (last === undefined || batch.length < EXPORT_BATCH) break;
+        if (last === undefined || batch.length < READ_BATCH) break;
         after = last.id;
       }
       const direction = newestFirst ? -1 : 1;
@@ -204,10 +204,10 @@ export class History {
   async *exportRecords(): AsyncGenerator<ExportRecord> {
     let after = -Infinity;
     for (;;) {
-      const batch = await this.db.getAll('pages', IDBKeyRange.lowerBound(after, true), EXPORT_BATCH);
+      const batch = await this.db.getAll('pages', IDBKeyRange.lowerBound(after, true), READ_BATCH);
       for (const page of batch) yield pageToExportRecord(page);
       const last = batch[batch.length - 1];
-      if (last === undefined || batch.length < EXPORT_BATCH) return;
+      if (last === undefined || batch.length < READ_BATCH) return;
       after = last.id;
     }
   }
