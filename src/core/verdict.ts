@@ -1,15 +1,82 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
-import { isLongEnough, type MinLength, type TextLength, DEFAULT_MIN_LENGTH } from './text-length';
+import { PASSAGES_PER_DOCUMENT, passageKey } from './passages';
+import {
+  isLongEnough,
+  type MinLength,
+  type TextLength,
+  DEFAULT_MIN_LENGTH,
+  DEFAULT_MIN_CJK_CHARS,
+  DEFAULT_MIN_WORDS,
+} from './text-length';
 
 /**
- * Default and maximum Hamming distance at which two fingerprints count as the
- * same article. The four 16-bit block index guarantees that every stored
- * fingerprint within distance 3 is found (pigeonhole: 4 blocks, ≤ 3 differing
- * bits leave one block intact), so the distance cannot exceed 3.
+ * Default and maximum Hamming distance at which two fingerprints (whole
+ * documents or passages) match. The four 16-bit block index guarantees that
+ * every stored fingerprint within distance 3 is found (pigeonhole: 4 blocks,
+ * ≤ 3 differing bits leave one block intact), so the distance cannot exceed 3.
  */
 export const DEFAULT_MAX_DISTANCE = 3;
 export const MAX_SUPPORTED_DISTANCE = 3;
+
+/**
+ * Once two documents are known to share text (their fingerprints or any two
+ * of their passages match within maxDistance, which is what the index finds),
+ * whole-document fingerprints within this distance confirm a repost. Two
+ * different articles sit at 32 ± 4 bits; reposts that the index finds through
+ * a passage sit at 0–8. On the practice set's fit half no pair of different
+ * articles that shared a passage came closer than 9 (two Chinese admission
+ * notices built on one template); reposts beyond 8 were under 1%. Not a
+ * retrieval radius: the index is still searched at maxDistance ≤ 3.
+ */
+export const CONFIRM_DISTANCE = 8;
+
+/**
+ * Below this ratio of text lengths (shorter / longer) the longer document
+ * holds material the shorter lacks, so the pair can be a partial copy but not
+ * a whole one. Reposts keep ≥ 0.85 (wrap adds ≤ 15%, drop removes ~5%); the
+ * practice partial copies hold 0.31–0.50 of the article.
+ */
+export const DUPLICATE_MIN_LENGTH_RATIO = 0.65;
+
+/** A page holding less than this share of the other is not reported as a partial copy. */
+export const PARTIAL_MIN_LENGTH_RATIO = 0.25;
+
+/**
+ * Passage coverage that counts as "most of" a document: the share of its
+ * like-for-like sampled passages that have a partner in the other document.
+ */
+export const MIN_COVERAGE = 0.5;
+
+/**
+ * A duplicate may also be confirmed by passages: at least this many matched
+ * on each side, covering MIN_COVERAGE of both, with whole-document
+ * fingerprints within COVERAGE_CONFIRM_DISTANCE (4 standard deviations below
+ * the 32 bits of unrelated texts). This catches reposts whose typos and
+ * boilerplate moved the whole-document fingerprint past CONFIRM_DISTANCE
+ * while most passages survived (fit half: cross-variant Chinese 0.90 → 1.00);
+ * no pair of different articles, nor any of 940 same-wrapper pairs built
+ * from the fit half, met it.
+ */
+export const MIN_MATCHED_PASSAGES = 2;
+export const COVERAGE_CONFIRM_DISTANCE = 16;
+
+/**
+ * A partial copy: MIN_COVERAGE of the shorter document's passages are found
+ * in the longer one, and either their whole-document fingerprints are within
+ * PARTIAL_MAX_DISTANCE (the shorter text's vocabulary is the longer one's),
+ * or at least PARTIAL_STRONG_MATCHES passages matched (long articles whose
+ * later part drifts to other words: trunc40 pairs sit at 0–33 bits).
+ *
+ * Sharing one header or footer passage is common between different pages of
+ * a site. In 940 same-wrapper pairs built from the fit half (another article,
+ * whole or its first 40%, inside one repost's header and footer), 228 shared
+ * a passage, always exactly one, at 17–41 bits; with coverage ≥ 0.5 the
+ * closest were at 23–25. 22 keeps a margin; two or more matched passages
+ * never came from a wrapper there, three make it a run of text, not a footer.
+ */
+export const PARTIAL_MAX_DISTANCE = 22;
+export const PARTIAL_STRONG_MATCHES = 3;
 
 export type Verdict = 'duplicate' | 'partial' | 'different' | 'too_short';
 
@@ -17,7 +84,10 @@ export type Verdict = 'duplicate' | 'partial' | 'different' | 'too_short';
 export interface DocumentSignature {
   /** Whole-document SimHash. */
   fingerprint: Fingerprint;
-  /** Passage-level SimHashes, indexed like the whole-document one (may be empty). */
+  /**
+   * Passage SimHashes (see passages.ts): at most PASSAGES_PER_DOCUMENT,
+   * indexed like the whole-document one; empty for a one-passage document.
+   */
   passages: Fingerprint[];
   length: TextLength;
 }
@@ -29,19 +99,120 @@ export interface VerdictOptions {
 
 export interface Judgement {
   verdict: Verdict;
+  /** Whole-document Hamming distance. */
   distance: number;
+}
+
+/** Passage evidence for one side of a comparison. */
+export interface PassageCoverage {
+  /** Passages in the like-for-like sample (keys up to the smaller of the two sample limits). */
+  compared: number;
+  /** Of those, passages with a partner in the other document within maxDistance. */
+  matched: number;
+}
+
+export interface Comparison {
+  /** Whole-document Hamming distance. */
+  distance: number;
+  /** Some fingerprint of one is within maxDistance of some fingerprint of the other: what the index finds. */
+  found: boolean;
+  earlier: PassageCoverage;
+  current: PassageCoverage;
+  /** Length of the shorter text over the longer one (0–1). */
+  lengthRatio: number;
+  /** True when `current` is the shorter text. */
+  currentIsShorter: boolean;
+}
+
+/** Text length in word equivalents: CJK characters count at the too-short rule's rate. */
+export function lengthUnits(length: TextLength): number {
+  return length.words + (length.cjkChars * DEFAULT_MIN_WORDS) / DEFAULT_MIN_CJK_CHARS;
+}
+
+/** A one-passage document is its own single passage. */
+function passagesOf(sig: DocumentSignature): readonly Fingerprint[] {
+  return sig.passages.length > 0 ? sig.passages : [sig.fingerprint];
+}
+
+/** Largest key in the document's sample, or Infinity when every chunk was kept. */
+function sampleLimit(passages: readonly Fingerprint[]): number {
+  if (passages.length < PASSAGES_PER_DOCUMENT) return Infinity;
+  let max = 0;
+  for (const p of passages) max = Math.max(max, passageKey(p));
+  return max;
+}
+
+function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage {
+  let compared = 0;
+  let matched = 0;
+  for (const p of side) {
+    if (passageKey(p) > limit) continue;
+    compared++;
+    if (other.some((q) => hammingDistance(p, q) <= maxDistance)) matched++;
+  }
+  return { compared, matched };
+}
+
+/** The evidence `judge` weighs, from two signatures alone. */
+export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE): Comparison {
+  const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
+  const pe = passagesOf(earlier);
+  const pc = passagesOf(current);
+  const limit = Math.min(sampleLimit(pe), sampleLimit(pc));
+  const e = coverage(pe, pc, limit, maxDistance);
+  const c = coverage(pc, pe, limit, maxDistance);
+  let found = distance <= maxDistance;
+  for (let i = 0; !found && i < pc.length; i++) found = pe.some((q) => hammingDistance(pc[i] as Fingerprint, q) <= maxDistance);
+  const le = lengthUnits(earlier.length);
+  const lc = lengthUnits(current.length);
+  const longer = Math.max(le, lc);
+  return { distance, found, earlier: e, current: c, lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1, currentIsShorter: lc < le };
 }
 
 /**
  * The verdict shown on page `current` when the user has read `earlier`.
- * Both texts must be long enough to judge.
+ * Both texts must be long enough to judge. Uses only the two signatures, so
+ * the CLI (two texts) and the extension (the stored record and the page)
+ * reach the same verdict.
+ *
+ * - duplicate: the texts are of comparable length and either their
+ *   whole-document fingerprints are within maxDistance, or they share a
+ *   passage and their whole-document fingerprints are within
+ *   CONFIRM_DISTANCE, or most passages of both match and the fingerprints
+ *   are within COVERAGE_CONFIRM_DISTANCE;
+ * - partial: one text is much shorter (but holds ≥ 25% of the other's
+ *   length), most of its passages are found in the longer one, and either
+ *   it shares the longer one's vocabulary or several passages matched
+ *   (either direction: a page holding part of an article read before, or
+ *   the full article of a part read before);
+ * - different otherwise.
  */
 export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions = {}): Judgement {
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
-  const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
+  const cmp = compareSignatures(earlier, current, maxDistance);
+  const { distance } = cmp;
   if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
     return { verdict: 'too_short', distance };
   }
-  return { verdict: distance <= maxDistance ? 'duplicate' : 'different', distance };
+  return { verdict: verdictOf(cmp, maxDistance), distance };
+}
+
+/** The rule of `judge` on a comparison of two long-enough texts. */
+export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): Verdict {
+  if (!cmp.found) return 'different';
+  const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
+  const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;
+  if (cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO) {
+    if (cmp.distance <= Math.max(maxDistance, CONFIRM_DISTANCE)) return 'duplicate';
+    const mostOfBoth = covers(shorter, MIN_MATCHED_PASSAGES) && covers(longer, MIN_MATCHED_PASSAGES);
+    return mostOfBoth && cmp.distance <= COVERAGE_CONFIRM_DISTANCE ? 'duplicate' : 'different';
+  }
+  if (cmp.lengthRatio < PARTIAL_MIN_LENGTH_RATIO || !covers(shorter, 1)) return 'different';
+  return cmp.distance <= PARTIAL_MAX_DISTANCE || shorter.matched >= PARTIAL_STRONG_MATCHES ? 'partial' : 'different';
+}
+
+/** At least `minMatched` passages matched, and MIN_COVERAGE of the compared ones. */
+function covers(side: PassageCoverage, minMatched: number): boolean {
+  return side.matched >= minMatched && side.matched >= MIN_COVERAGE * side.compared;
 }

@@ -1,0 +1,250 @@
+/**
+ * `npm run eval [-- DIR] [--no-html] [--no-cli] [--no-pages] [--pages DIR]`
+ *
+ * Scores Déjà Lu's detection on a labelled near-duplicate set (default
+ * ../shared/data/neardup-practice beside the repository):
+ * - from plain text (docs/*.txt, signDocument + judge in-process);
+ * - from HTML (html/*.html): the pair verdicts come from the real CLI,
+ *   `node bin/deja-lu.mjs compare --html --pairs LIST` (extraction, then the
+ *   same engine, as the extension); all-pairs false positives from the same
+ *   extraction in-process (loadDocument, the CLI's own reader);
+ * each for the fit half, the held-out half (split by base article) and all;
+ * and article extraction F1 on ../shared/data/pages against plain Readability.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signDocument, judge, type DocumentSignature, type Verdict } from '../src/core';
+import { DEFAULT_MAX_DISTANCE } from '../src/core/verdict';
+import { loadDataset, docText, docHtmlPath, type Dataset } from './data';
+import {
+  allPairs, count, fmtRate, halfOf, histogram, outcomes, DUP_KINDS, HALVES, HIST_BUCKETS, NONDUP_KINDS,
+  type Half, type PairOutcome,
+} from './score';
+import { extractionReport } from './extraction';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Args {
+  dir: string;
+  pages: string;
+  html: boolean;
+  cli: boolean;
+  extraction: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  let dir: string | undefined;
+  let pages: string | undefined;
+  let html = true;
+  let cli = true;
+  let extraction = true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--no-html') html = false;
+    else if (a === '--no-cli') cli = false;
+    else if (a === '--no-pages') extraction = false;
+    else if (a === '--pages') pages = argv[++i];
+    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
+    else dir = a;
+  }
+  const d = resolve(dir ?? join(repoRoot, '../shared/data/neardup-practice'));
+  return { dir: d, pages: resolve(pages ?? join(d, '../pages')), html, cli, extraction };
+}
+
+const print = (s = ''): void => void process.stdout.write(`${s}\n`);
+const ms = (t0: number): string => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+type Sel = (o: PairOutcome) => boolean;
+const inHalf = (h: Half | 'all'): Sel => (o) => h === 'all' || o.half === h;
+const SCOPES: ReadonlyArray<Half | 'all'> = ['held', 'fit', 'all'];
+const SCOPE_NAME = { held: 'held-out', fit: 'fit', all: 'all' } as const;
+
+interface PathResult {
+  name: string;
+  os: PairOutcome[];
+  sigs: Map<string, DocumentSignature>;
+}
+
+/** The report of one path (text or HTML); returns target failures (held-out and all). */
+function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
+  const failures: string[] = [];
+  print(`\n=== ${name} ===`);
+  const dupHit: Sel = (o) => o.verdict === 'duplicate';
+  const flagged: Sel = (o) => o.verdict === 'duplicate' || o.verdict === 'partial';
+
+  print('\nRepost recall (verdict "duplicate" on dup pairs), by kind and language group:');
+  print(`${'kind'.padEnd(14)}${SCOPES.map((s) => ['zh', 'other', 'both'].map((g) => `${SCOPE_NAME[s]}:${g}`.padEnd(13)).join('')).join(' | ')}`);
+  const rows: Array<[string, Sel]> = [...DUP_KINDS.map((k) => [k, (o: PairOutcome) => o.pair.kind === k] as [string, Sel]), ['ALL', () => true]];
+  for (const [kind, sel] of rows) {
+    const cells = SCOPES.map((s) => (['zh', 'other', 'both'] as const).map((g) => {
+      const c = count(os, (o) => o.pair.label === 'dup' && sel(o) && inHalf(s)(o) && (g === 'both' || o.group === g), dupHit);
+      if (s !== 'fit' && c.n > 0) {
+        const min = kind === 'ALL' ? 0.95 : 0.9;
+        if (c.hit / c.n < min) failures.push(`${name}: ${SCOPE_NAME[s]} ${g} ${kind} recall ${(c.hit / c.n).toFixed(3)} < ${min}`);
+      }
+      return fmtRate(c).padEnd(13);
+    }).join(''));
+    print(`${kind.padEnd(14)}${cells.join(' | ')}`);
+  }
+
+  print('\nPair-list precision (dup vs nondup pairs; flagged = "duplicate"):');
+  for (const s of SCOPES) {
+    const parts = (['zh', 'other', 'both'] as const).map((g) => {
+      const inG: Sel = (o) => inHalf(s)(o) && (g === 'both' || o.group === g);
+      const tp = count(os, (o) => inG(o) && o.pair.label === 'dup', dupHit).hit;
+      const fp = count(os, (o) => inG(o) && o.pair.label === 'nondup', dupHit).hit;
+      return `${g} ${(tp + fp ? tp / (tp + fp) : NaN).toFixed(3)} (${fp} FP)`;
+    });
+    print(`  ${SCOPE_NAME[s].padEnd(9)} ${parts.join('   ')}`);
+  }
+  print('Nondup pairs flagged (duplicate or partial), by kind:');
+  for (const s of SCOPES) {
+    const parts = NONDUP_KINDS.map((k) => `${k} ${fmtRate(count(os, (o) => o.pair.kind === k && inHalf(s)(o), flagged)).trim()}`);
+    print(`  ${SCOPE_NAME[s].padEnd(9)} ${parts.join('   ')}`);
+    const c = count(os, (o) => o.pair.label === 'nondup' && inHalf(s)(o), flagged);
+    if (s !== 'fit' && c.hit > 0) failures.push(`${name}: ${SCOPE_NAME[s]} ${c.hit} nondup pair(s) flagged`);
+  }
+
+  print('\nPartial copies (trunc40): verdicts, by language group:');
+  for (const s of SCOPES) {
+    const parts = (['zh', 'other', 'both'] as const).map((g) => {
+      const sel: Sel = (o) => o.pair.label === 'partial' && inHalf(s)(o) && (g === 'both' || o.group === g);
+      const c = count(os, sel, (o) => o.verdict === 'partial');
+      const dup = count(os, sel, dupHit).hit;
+      const short = count(os, sel, (o) => o.verdict === 'too_short').hit;
+      if (s !== 'fit' && c.n > 0 && c.hit / c.n < 0.9) failures.push(`${name}: ${SCOPE_NAME[s]} ${g} partial recall ${(c.hit / c.n).toFixed(3)} < 0.9`);
+      return `${g} partial ${fmtRate(c).trim()} dup ${dup} too_short ${short}`;
+    });
+    print(`  ${SCOPE_NAME[s].padEnd(9)} ${parts.join('   ')}`);
+  }
+
+  print(`\nWhole-document distance histogram (k = ${DEFAULT_MAX_DISTANCE}):`);
+  print(`${'label'.padEnd(16)}${HIST_BUCKETS.map(([lo, hi]) => (lo === hi ? `${lo}` : `${lo}-${hi}`).padStart(7)).join('')}`);
+  for (const label of ['dup', 'partial', 'nondup'] as const) {
+    const h = histogram(os.filter((o) => o.pair.label === label).map((o) => o.distance));
+    print(`${label.padEnd(16)}${h.map((x) => String(x).padStart(7)).join('')}`);
+  }
+
+  print('\nAll pairs of documents from different articles (judge on signatures):');
+  for (const s of SCOPES) {
+    const t0 = performance.now();
+    const r = allPairs(ds, sigs, s === 'all' ? undefined : s);
+    const fpRate = r.duplicate / r.pairs;
+    print(`  ${SCOPE_NAME[s].padEnd(9)} ${r.pairs} pairs: duplicate ${r.duplicate} (rate ${fpRate.toExponential(2)}), partial ${r.partial} (${ms(t0)})`);
+    for (const e of r.examples) print(`      ${e}`);
+    if (s !== 'fit' && fpRate >= 1e-5) failures.push(`${name}: ${SCOPE_NAME[s]} all-pairs FP rate ${fpRate.toExponential(2)} ≥ 1e-5`);
+  }
+  return failures;
+}
+
+function signText(ds: Dataset): Map<string, DocumentSignature> {
+  const sigs = new Map<string, DocumentSignature>();
+  for (const d of ds.docs) sigs.set(d.id, signDocument(docText(ds, d.id)));
+  return sigs;
+}
+
+const judgeFrom = (sigs: ReadonlyMap<string, DocumentSignature>) => (p: { a: string; b: string }) => {
+  const a = sigs.get(p.a);
+  const b = sigs.get(p.b);
+  return a && b ? judge(a, b) : undefined;
+};
+
+/** Runs `deja-lu compare --html --pairs` as a child process; resolves to verdicts by "a\tb". */
+function runCli(ds: Dataset, workDir: string): Promise<Map<string, { verdict: Verdict; distance: number }>> {
+  const list = join(workDir, 'pairs.tsv');
+  writeFileSync(list, ds.pairs.map((p) => `${docHtmlPath(ds, p.a)}\t${docHtmlPath(ds, p.b)}`).join('\n') + '\n');
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin/deja-lu.mjs'), 'compare', '--html', '--pairs', list], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s));
+    child.on('error', rej);
+    child.on('close', (code) => {
+      const byPair = new Map<string, { verdict: Verdict; distance: number }>();
+      for (const line of out.split('\n')) {
+        if (!line.trim()) continue;
+        const r = JSON.parse(line) as { a: string; b: string; verdict?: Verdict; distance?: number; error?: string };
+        if (r.verdict !== undefined && r.distance !== undefined) byPair.set(`${r.a}\t${r.b}`, { verdict: r.verdict, distance: r.distance });
+      }
+      if (byPair.size === 0) rej(new Error(`CLI exited ${code} with no verdicts: ${err.slice(0, 500)}`));
+      else res(byPair);
+    });
+  });
+}
+
+async function signHtml(ds: Dataset): Promise<{ sigs: Map<string, DocumentSignature>; failed: string[] }> {
+  const { loadDocument } = (await import('../src/cli/documents')) as typeof import('../src/cli/documents');
+  const io = { readFile: async (p: string) => new Uint8Array(readFileSync(p)) } as unknown as Parameters<typeof loadDocument>[0];
+  const sigs = new Map<string, DocumentSignature>();
+  const failed: string[] = [];
+  for (const d of ds.docs) {
+    try {
+      const { text } = await loadDocument(io, docHtmlPath(ds, d.id), true);
+      sigs.set(d.id, signDocument(text));
+    } catch {
+      failed.push(d.id);
+    }
+    // Let the CLI child's output drain while this loop runs.
+    await new Promise((r) => setImmediate(r));
+  }
+  return { sigs, failed };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const t0 = performance.now();
+  const ds = loadDataset(args.dir);
+  const bases = new Map(ds.docs.map((d) => [d.base, halfOf(d.base)]));
+  print(`Déjà Lu detection eval: ${args.dir}`);
+  print(`${ds.docs.length} documents, ${ds.pairs.length} pairs, ${bases.size} base articles: ` +
+    HALVES.map((h) => `${h === 'fit' ? 'fit' : 'held-out'} ${[...bases.values()].filter((x) => x === h).length}`).join(', ') +
+    ' (split by a hash of the base article id; a pair is fit only when both its articles are; thresholds were chosen on the fit half)');
+
+  const failures: string[] = [];
+  let t = performance.now();
+  const textSigs = signText(ds);
+  print(`\nSigned ${textSigs.size} texts in ${ms(t)}.`);
+  failures.push(...report(ds, { name: 'Plain text (docs/*.txt)', os: outcomes(ds, judgeFrom(textSigs)), sigs: textSigs }));
+
+  if (args.html && existsSync(join(args.dir, 'html'))) {
+    t = performance.now();
+    const work = mkdtempSync(join(tmpdir(), 'deja-lu-eval-'));
+    try {
+      const cli = args.cli && existsSync(join(repoRoot, 'bin/deja-lu.mjs')) ? runCli(ds, work).catch((e: Error) => e) : Promise.resolve(new Error('CLI not run'));
+      const { sigs, failed } = await signHtml(ds);
+      const cliResult = await cli;
+      let os: PairOutcome[];
+      let source: string;
+      if (cliResult instanceof Error) {
+        source = `in-process extraction + judge (CLI unavailable: ${cliResult.message.split('\n')[0]})`;
+        os = outcomes(ds, judgeFrom(sigs));
+      } else {
+        source = 'pair verdicts from `deja-lu compare --html --pairs` (separate process)';
+        os = outcomes(ds, (p) => cliResult.get(`${docHtmlPath(ds, p.a)}\t${docHtmlPath(ds, p.b)}`));
+      }
+      print(`\nExtracted and signed ${sigs.size} pages in ${ms(t)}${failed.length ? `; ${failed.length} failed: ${failed.slice(0, 5).join(' ')}` : ''}.`);
+      failures.push(...report(ds, { name: `HTML through extraction (html/*.html; ${source})`, os, sigs }));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  if (args.extraction) {
+    if (existsSync(join(args.pages, 'pages.tsv'))) failures.push(...(await extractionReport(args.pages, print)));
+    else print(`\n(no pages set at ${args.pages}: extraction F1 skipped)`);
+  }
+
+  print(`\n=== Targets (held-out half and all) ===`);
+  if (failures.length === 0) print('all met');
+  for (const f of failures) print(`MISSED ${f}`);
+  print(`\nTotal ${ms(t0)}.`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,206 @@
+import { hashFeature } from './feature-hash';
+import type { Fingerprint } from './fingerprint64';
+import { termWeight } from './features';
+
+/**
+ * Passage fingerprints: content-defined chunks of the feature stream, each
+ * SimHashed on its own, a few of them kept per document.
+ *
+ * Why: a whole-document SimHash within distance 3 needs the two weight
+ * vectors at cosine ≳ 0.998. A dropped paragraph, a site's header and footer
+ * around a repost, or typos plus boilerplate push many true reposts past that
+ * (expected whole-document recall on the practice set: drop 0.81, wrap+typo
+ * 0.78–0.83), while most of their passages survive untouched and match
+ * exactly. Passages (a) find such a repost in the four-block index, and (b)
+ * tell a partial copy from a whole one. See docs/detection.md.
+ *
+ * Chunking is content-defined on the feature stream, not on paragraphs: a
+ * feature whose hash has its low bits zero ends a chunk (an "anchor"), so
+ * chunk boundaries depend only on the features around them. Re-wrapped lines,
+ * moved paragraphs, added boilerplate or dropped paragraphs disturb only the
+ * chunks where the text changed; everything else gives the same fingerprint.
+ *
+ * Which chunks are kept is content-defined too: the PASSAGES_PER_DOCUMENT
+ * with the smallest `passageKey` (a bottom-k sample). Two copies of the same
+ * text keep the same chunks, and for two documents the chunks with keys up to
+ * the smaller of their two largest kept keys are a like-for-like sample of
+ * both, which is what `judge` compares to decide partial against whole. The
+ * key is a hash of the passage's own fingerprint, so no extra field needs
+ * storing.
+ */
+
+/**
+ * Mean features between anchors: about a paragraph (≈ 60–70 English words
+ * with stopwords, ≈ 45 Chinese characters). Measured at 24/32/48 features per
+ * chunk with 8 kept: dup recall (found + confirmed) was the same within 0.01
+ * for every kind; smaller chunks survive typos more often (more trunc40
+ * partials found: 109, 105, 100 of 109), larger chunks collide less. On the
+ * fit half, pairs of different articles sharing some passage: 81 at 16
+ * features, 5 at 24, 2 at 32; same-wrapper nulls built from the fit half
+ * gave a false partial at 16, none at 24 or 32.
+ */
+export const PASSAGE_ANCHOR_EVERY = 32;
+/** No anchor is taken closer than this to the previous one: tiny chunks collide by chance. */
+export const PASSAGE_MIN_FEATURES = 8;
+/** A chunk is cut here even without an anchor (lists of numbers, code). */
+export const PASSAGE_MAX_FEATURES = 128;
+/**
+ * Passages kept per document. Each costs 8 bytes and four block-index
+ * entries. With 8, recall of dup pairs matched through passages was within
+ * 0.01 of 12 and 16 for every kind; see docs/detection.md.
+ */
+export const PASSAGES_PER_DOCUMENT = 8;
+
+const ANCHOR_MASK = PASSAGE_ANCHOR_EVERY - 1;
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The sampling key of a passage: a hash of its fingerprint, uniform over 32 bits. */
+export function passageKey(fp: Fingerprint): number {
+  return fmix32((fp.hi ^ fmix32(fp.lo ^ 0x2545f491)) >>> 0);
+}
+
+/** A feature stream with each distinct feature hashed once. */
+export interface HashedFeatures {
+  /** Distinct-feature index of each position of the stream. */
+  ids: Int32Array;
+  /** Count of each distinct feature in the whole stream. */
+  counts: Int32Array;
+  hi: Uint32Array;
+  lo: Uint32Array;
+}
+
+export function hashFeatures(features: readonly string[]): HashedFeatures {
+  const index = new Map<string, number>();
+  const ids = new Int32Array(features.length);
+  const his: number[] = [];
+  const los: number[] = [];
+  const counts: number[] = [];
+  const h = new Uint32Array(2);
+  for (let i = 0; i < features.length; i++) {
+    const feature = features[i] as string;
+    let id = index.get(feature);
+    if (id === undefined) {
+      id = his.length;
+      index.set(feature, id);
+      hashFeature(feature, h);
+      his.push(h[0] as number);
+      los.push(h[1] as number);
+      counts.push(0);
+    }
+    counts[id] = (counts[id] as number) + 1;
+    ids[i] = id;
+  }
+  return { ids, counts: Int32Array.from(counts), hi: Uint32Array.from(his), lo: Uint32Array.from(los) };
+}
+
+/**
+ * Charikar's SimHash over distinct features `ids[0..n)` with weight
+ * termWeight(count[id]); bit-identical to `simhash()` on the same weights.
+ * Each bit's sum Σ±w is positive exactly when the weight of the features
+ * with that bit set exceeds half the total, so only set bits are visited
+ * (half the additions, no data-dependent branch per bit). Weights are
+ * integers, so the float sums are exact.
+ */
+function simhashOf(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: ArrayLike<number>, ones: Float64Array): Fingerprint {
+  ones.fill(0);
+  let total = 0;
+  for (let j = 0; j < n; j++) {
+    const id = ids[j] as number;
+    const w = termWeight(count[id] as number);
+    total += w;
+    for (let x = f.hi[id] as number; x !== 0; x &= x - 1) {
+      const bit = 31 - Math.clz32(x & -x);
+      ones[bit] = (ones[bit] as number) + w;
+    }
+    for (let x = f.lo[id] as number; x !== 0; x &= x - 1) {
+      const bit = 63 - Math.clz32(x & -x);
+      ones[bit] = (ones[bit] as number) + w;
+    }
+  }
+  let hi = 0;
+  let lo = 0;
+  for (let bit = 0; bit < 32; bit++) {
+    if (2 * (ones[bit] as number) > total) hi |= 1 << bit;
+    if (2 * (ones[bit + 32] as number) > total) lo |= 1 << bit;
+  }
+  return { hi: hi >>> 0, lo: lo >>> 0 };
+}
+
+/** Whole-document SimHash of hashed features, weights termWeight(tf). */
+export function wholeFingerprint(f: HashedFeatures): Fingerprint {
+  const all = new Int32Array(f.counts.length);
+  for (let id = 0; id < all.length; id++) all[id] = id;
+  return simhashOf(f, all, all.length, f.counts, new Float64Array(64));
+}
+
+function isAnchor(f: HashedFeatures, id: number): boolean {
+  return (fmix32(((f.hi[id] as number) ^ Math.imul(f.lo[id] as number, 0x9e3779b1)) >>> 0) & ANCHOR_MASK) === 0;
+}
+
+/** [start, end) position ranges of the content-defined chunks of the stream. */
+export function chunkBoundaries(f: HashedFeatures): Array<[number, number]> {
+  const n = f.ids.length;
+  const anchor = new Int8Array(f.counts.length).fill(-1);
+  const chunks: Array<[number, number]> = [];
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const id = f.ids[i] as number;
+    let a = anchor[id] as number;
+    if (a < 0) anchor[id] = a = isAnchor(f, id) ? 1 : 0;
+    const length = i + 1 - start;
+    if ((a === 1 && length >= PASSAGE_MIN_FEATURES) || length >= PASSAGE_MAX_FEATURES) {
+      chunks.push([start, i + 1]);
+      start = i + 1;
+    }
+  }
+  if (start < n) {
+    const last = chunks[chunks.length - 1];
+    // A short tail joins the chunk before it rather than standing alone.
+    if (last && n - start < PASSAGE_MIN_FEATURES) last[1] = n;
+    else chunks.push([start, n]);
+  }
+  return chunks;
+}
+
+/**
+ * The passage fingerprints kept for a document, in ascending key order: the
+ * PASSAGES_PER_DOCUMENT chunks with the smallest keys. A document of one
+ * chunk has none (its passage would be its whole-document fingerprint).
+ */
+export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
+  const chunks = chunkBoundaries(f);
+  if (chunks.length < 2) return [];
+  const local = new Int32Array(f.counts.length);
+  const touched = new Int32Array(PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES);
+  const sums = new Float64Array(64);
+  const keyed: Array<{ fp: Fingerprint; key: number }> = [];
+  for (const [start, end] of chunks) {
+    let n = 0;
+    for (let i = start; i < end; i++) {
+      const id = f.ids[i] as number;
+      if (local[id] === 0) touched[n++] = id;
+      local[id] = (local[id] as number) + 1;
+    }
+    const fp = simhashOf(f, touched, n, local, sums);
+    for (let j = 0; j < n; j++) local[touched[j] as number] = 0;
+    keyed.push({ fp, key: passageKey(fp) });
+  }
+  keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
+  const kept: Fingerprint[] = [];
+  let lastKey = -1;
+  for (const { fp, key } of keyed) {
+    if (key === lastKey) continue; // the same passage twice in one document
+    kept.push(fp);
+    lastKey = key;
+    if (kept.length === PASSAGES_PER_DOCUMENT) break;
+  }
+  return kept;
+}
