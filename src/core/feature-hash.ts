@@ -9,18 +9,6 @@ const SEED_LO = 0x5bd1e995;
 const C1 = 0xcc9e2d51;
 const C2 = 0x1b873593;
 
-function mixK(k: number): number {
-  k = Math.imul(k, C1);
-  k = (k << 15) | (k >>> 17);
-  return Math.imul(k, C2);
-}
-
-function mixH(h: number, k: number): number {
-  h ^= k;
-  h = (h << 13) | (h >>> 19);
-  return (Math.imul(h, 5) + 0xe6546b64) | 0;
-}
-
 function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -32,18 +20,31 @@ function fmix32(h: number): number {
 
 /** Writes the two halves of the hash of `s` into `out[0]` (hi) and `out[1]` (lo). */
 export function hashFeature(s: string, out: Uint32Array): void {
+  // The mixing steps are written out (not helper calls): this runs once per
+  // distinct feature of every page, and the inlined form is what keeps the
+  // SimHash stage cheap even before the JIT has warmed up.
   let h1 = SEED_HI;
   let h2 = SEED_LO;
   const n = s.length;
   let i = 0;
   // Two UTF-16 code units per 32-bit block.
   for (; i + 1 < n; i += 2) {
-    const k = mixK(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
-    h1 = mixH(h1, k);
-    h2 = mixH(h2, k);
+    let k = s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16);
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
+    h1 ^= k;
+    h1 = (h1 << 13) | (h1 >>> 19);
+    h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
+    h2 ^= k;
+    h2 = (h2 << 13) | (h2 >>> 19);
+    h2 = (Math.imul(h2, 5) + 0xe6546b64) | 0;
   }
   if (i < n) {
-    const k = mixK(s.charCodeAt(i));
+    let k = s.charCodeAt(i);
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
     h1 ^= k;
     h2 ^= k;
   }

@@ -42,3 +42,69 @@ export function classOfCodeUnit(code: number): ScriptClass {
   }
   return cls as ScriptClass;
 }
+
+// ---------------------------------------------------------------------------
+// Length counting (text-length.ts): the same counts as its regexes, in one pass.
+
+const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const COUNT_OTHER = 0;
+const COUNT_LETTER = 1;
+const COUNT_UNSPACED = 2;
+
+function countClassOf(char: string): number {
+  if (UNSPACED_CHAR.test(char)) return COUNT_UNSPACED;
+  return LETTER_OR_DIGIT.test(char) ? COUNT_LETTER : COUNT_OTHER;
+}
+
+const bmpCountClasses = new Uint8Array(0x10000).fill(UNKNOWN);
+const astralCountClasses = new Map<number, number>();
+
+/**
+ * Characters of unspaced scripts (Han, kana, Thai, Lao, Khmer, Myanmar) and
+ * words (runs of letters and digits, an unspaced character ending a run) in
+ * `text`, counted by code point. Equal, for every string, to
+ *   cjkChars = text.match(UNSPACED)?.length ?? 0
+ *   words = text.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0
+ * (UNSPACED as in text-length.ts), at several times their speed: a class
+ * table filled on first sight of each character instead of a Unicode
+ * property test per character.
+ */
+export function countUnspacedAndWords(text: string): { cjkChars: number; words: number } {
+  let cjkChars = 0;
+  let words = 0;
+  let inWord = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    let cls: number;
+    if (code < 0x80) {
+      // ASCII: letters and digits, nothing else counts.
+      cls = (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ? COUNT_LETTER : COUNT_OTHER;
+    } else if (code >= 0xd800 && code <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      const point = ((code - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000;
+      let c = astralCountClasses.get(point);
+      if (c === undefined) {
+        c = countClassOf(String.fromCodePoint(point));
+        astralCountClasses.set(point, c);
+      }
+      cls = c;
+      i++;
+    } else {
+      cls = bmpCountClasses[code] as number;
+      if (cls === UNKNOWN) {
+        // A lone surrogate is a code point of its own and matches neither class.
+        cls = code >= 0xd800 && code <= 0xdfff ? COUNT_OTHER : countClassOf(String.fromCharCode(code));
+        bmpCountClasses[code] = cls;
+      }
+    }
+    if (cls === COUNT_LETTER) {
+      if (!inWord) words++;
+      inWord = true;
+    } else {
+      if (cls === COUNT_UNSPACED) cjkChars++;
+      inWord = false;
+    }
+  }
+  return { cjkChars, words };
+}

@@ -38,13 +38,37 @@ function fold(text: string): string {
 const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KANA_ALL = /[\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu;
 const HAN_ALL = /\p{Script=Han}/gu;
+/**
+ * Every Hiragana or Katakana code point lies in these code-unit ranges
+ * (U+3041–U+33FF, half-width U+FF66–U+FF9F, and the high surrogates of the
+ * kana supplements U+1AFF0–U+1B16F). A simple character class runs far faster
+ * than the Unicode script property, so most pages, which have no kana,
+ * are settled by it alone.
+ */
+const MAYBE_KANA = /[\u3041-\u33ff\uff66-\uff9f\ud82b\ud82c]/;
 
 function isJapanese(text: string): boolean {
   // Most pages have no kana at all: one scan without allocation settles it.
-  if (!KANA_ANY.test(text)) return false;
+  if (!MAYBE_KANA.test(text) || !KANA_ANY.test(text)) return false;
   const kana = text.match(KANA_ALL)?.length ?? 0;
   const han = text.match(HAN_ALL)?.length ?? 0;
   return kana >= JAPANESE_KANA_SHARE * (han + kana);
+}
+
+// Script classes as plain numbers for the hot loop (ScriptClass values).
+const OTHER: number = ScriptClass.Other;
+const WORD: number = ScriptClass.Word;
+const HAN: number = ScriptClass.Han;
+const KANA: number = ScriptClass.Kana;
+const INVISIBLE: number = ScriptClass.Invisible;
+
+/** 1 for the ASCII code units of the Word class (letters and digits), from the same classifier. */
+const ASCII_WORD = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) {
+  const cls = classOfCodeUnit(c);
+  ASCII_WORD[c] = cls === ScriptClass.Word ? 1 : 0;
+  // The fast path below relies on ASCII being only Word or Other.
+  if (cls !== ScriptClass.Word && cls !== ScriptClass.Other) throw new Error(`unexpected class of U+${c.toString(16)}`);
 }
 
 /** Overlapping character bigrams: the fallback for scripts without word spaces (Japanese, Thai). */
@@ -66,19 +90,19 @@ function charBigrams(run: string, out: string[]): void {
 export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
   const folded = fold(text);
   // In Japanese, Han and kana alternate within a sentence: one run, bigrams.
-  const hanClass = isJapanese(folded) ? ScriptClass.Kana : ScriptClass.Han;
+  const hanClass = isJapanese(folded) ? KANA : HAN;
   const tokens: string[] = [];
   let dictionary: Dictionary | undefined;
   let zhStop: ReadonlySet<string> | undefined;
 
-  const emit = (script: ScriptClass, run: string): void => {
-    if (script === ScriptClass.Word) {
+  const emit = (script: number, run: string): void => {
+    if (script === WORD) {
       if (!LATIN_STOPWORDS.has(run)) tokens.push(run);
-    } else if (script === ScriptClass.Han) {
+    } else if (script === HAN) {
       dictionary ??= (deps.dictionary ?? segmentitDictionary)();
       zhStop ??= (deps.chineseStopwords ?? loadChineseStopwords)();
       for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) tokens.push(word);
-    } else if (script !== ScriptClass.Other) {
+    } else if (script !== OTHER) {
       charBigrams(run, tokens);
     }
   };
@@ -86,31 +110,67 @@ export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
   // One pass over UTF-16 code units; a run ends where the script class
   // changes. Invisible characters are cut out of a run without ending it.
   const n = folded.length;
-  let current: ScriptClass = ScriptClass.Other;
+  let current = OTHER;
   let start = 0;
   let pending = '';
   for (let i = 0; i < n; ) {
     const code = folded.charCodeAt(i);
+    if (code < 0x80 && current === OTHER) {
+      // Fast path, outside any run: ASCII punctuation and spaces change
+      // nothing; an ASCII word that ends on ASCII (or at the end) is a whole
+      // run, emitted at once. One that continues into other characters is
+      // handed to the general loop below as an open Word run.
+      if (ASCII_WORD[code] === 0) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      let next = 0;
+      while (j < n && (next = folded.charCodeAt(j)) < 0x80 && ASCII_WORD[next] === 1) j++;
+      if (j === n || next < 0x80) {
+        const word = folded.slice(i, j);
+        if (!LATIN_STOPWORDS.has(word)) tokens.push(word);
+      } else {
+        current = WORD;
+        start = i;
+        pending = '';
+      }
+      i = j;
+      continue;
+    }
     let width = 1;
-    let cls: ScriptClass;
+    let cls: number;
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
       width = 2;
-      cls = classifyCodePoint(folded.slice(i, i + 2));
+      cls = classOfPair(folded, i);
     } else {
       cls = classOfCodeUnit(code);
     }
-    if (cls === ScriptClass.Han) cls = hanClass;
-    if (cls === ScriptClass.Invisible) {
-      pending += folded.slice(start, i);
+    if (cls === HAN) cls = hanClass;
+    if (cls === INVISIBLE) {
+      // Outside a run the pending text would be dropped at the next change anyway.
+      if (current !== OTHER) pending += folded.slice(start, i);
       start = i + width;
     } else if (cls !== current) {
-      if (current !== ScriptClass.Other) emit(current, pending + folded.slice(start, i));
+      if (current !== OTHER) emit(current, pending + folded.slice(start, i));
       pending = '';
       current = cls;
       start = i;
     }
     i += width;
   }
-  if (current !== ScriptClass.Other) emit(current, pending + folded.slice(start, n));
+  if (current !== OTHER) emit(current, pending + folded.slice(start, n));
   return tokens;
+}
+
+const pairClasses = new Map<number, number>();
+/** Class of the two code units at `i` (a surrogate pair), as classifyCodePoint gives it, cached. */
+function classOfPair(s: string, i: number): number {
+  const key = (s.charCodeAt(i) << 16) | s.charCodeAt(i + 1);
+  let cls = pairClasses.get(key);
+  if (cls === undefined) {
+    cls = classifyCodePoint(s.slice(i, i + 2));
+    if (pairClasses.size < 4096) pairClasses.set(key, cls);
+  }
+  return cls;
 }
