@@ -2,7 +2,7 @@ import { defineConfig } from 'wxt';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  manifest: {
+  manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
@@ -20,12 +20,17 @@ export default defineConfig({
       // under the activeTab grant, so "Check this page" works there too.
       'scripting',
     ],
-    browser_specific_settings: {
-      gecko: {
-        id: 'deja-lu@example.org',
-        // Everything stays on the device: nothing is collected or transmitted.
-        data_collection_permissions: { required: ['none'] },
-      },
-    },
-  },
+    // Firefox only (Chrome warns about keys it does not know).
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'deja-lu@example.org',
+              // Everything stays on the device: nothing is collected or transmitted.
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
 });

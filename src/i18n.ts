@@ -34,6 +34,17 @@ export function formatPercent(fraction: number, locale: string = uiLanguage()): 
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 }
 
+/** Text and formats in one language; the browser's by default, a fixed catalogue in tests. */
+export interface Localizer {
+  t(key: MessageKey, substitutions?: string | string[]): string;
+  formatDate(ms: number): string;
+}
+
+export const browserLocalizer: Localizer = {
+  t: (key, substitutions) => t(key, substitutions),
+  formatDate: (ms) => formatDate(ms),
+};
+
 /** Fills every element with `data-i18n="key"` (text) or `data-i18n-<attr>="key"` (attribute) under `root`. */
 export function localizeDom(root: ParentNode): void {
   for (const element of Array.from(root.querySelectorAll<HTMLElement>('*'))) {

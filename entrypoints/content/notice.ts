@@ -11,7 +11,7 @@ export interface Notice {
 }
 
 /** Titles longer than this are cut with an ellipsis so the notice stays small. */
-export const MAX_TITLE_IN_NOTICE = 120;
+export const MAX_TITLE_IN_NOTICE = 90;
 const HOST_TAG = 'deja-lu-notice';
 
 /**

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const note = byId('popup-note');
   const tabId = await targetTabId();
 
-  const show = (report: PageReport | null) => reportBox.replaceChildren(reportView(report));
+  const show = (report: PageReport | null) => {
+    reportBox.replaceChildren(reportView(report));
+    // Checking is the main thing to do only while the page has no verdict.
+    check.classList.toggle('primary', report === null);
+  };
   const say = (text: string | undefined) => {
     note.hidden = text === undefined;
     note.textContent = text ?? '';

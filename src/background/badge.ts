@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
-import { formatDate, t } from '../i18n';
+import { browserLocalizer, type Localizer } from '../i18n';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
@@ -14,18 +14,23 @@ type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroun
  * Reposts get a badge with the number of earlier copies; every status gets a
  * tooltip, so hovering the button always says what the extension made of the page.
  */
-export function toolbarBadge(action: ActionApi = browser.action): BadgeSetter {
+export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeSetter {
   return async (tabId, report) => {
     const flagged = report.status === 'repost' || report.status === 'partial';
     await Promise.all([
       action.setBadgeText({ tabId, text: flagged ? String(report.matches.length) : '' }),
       flagged ? action.setBadgeBackgroundColor({ tabId, color: report.status === 'repost' ? REPOST_COLOR : PARTIAL_COLOR }) : undefined,
-      action.setTitle({ tabId, title: badgeTitle(report) }),
+      action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
   };
 }
 
-export function badgeTitle(report: PageReport): string {
+/** `action` in Manifest V3; Firefox's Manifest V2 build calls it `browserAction`. */
+function toolbarAction(): ActionApi {
+  return browser.action ?? (browser as unknown as { browserAction: ActionApi }).browserAction;
+}
+
+export function badgeTitle(report: PageReport, { t, formatDate }: Localizer = browserLocalizer): string {
   const name = t('extName');
   const match = report.matches[0];
   if (match && (report.status === 'repost' || report.status === 'partial')) {

@@ -55,8 +55,11 @@ export class PageChecker {
     const signature = this.sign(page.text);
     const longEnough = isLongEnough(signature.length, options.minLength);
 
-    const matches = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
-    const earlier = await history.getByUrl(url);
+    // Read before: this address, or the one the page declares as its own.
+    const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
+    const found = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
+    // On a revisit, copies first read after this page are not earlier copies of it.
+    const matches = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const stored = options.record ? await history.recordVisit(toPageInput(page, url, canonicalUrl, signature, options.source)) : earlier;
 
     return {
@@ -91,10 +94,12 @@ async function findMatches(history: HistoryPort, signature: DocumentSignature, o
   return matches.sort((a, b) => rank(a) - rank(b) || a.distance - b.distance || a.firstVisit - b.firstVisit);
 }
 
+/** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */
 function statusOf(longEnough: boolean, matches: MatchSummary[], visitedBefore: boolean): PageStatus {
   if (!longEnough) return 'too_short';
+  if (visitedBefore) return 'read_before';
   if (matches[0]) return matches[0].verdict === 'duplicate' ? 'repost' : 'partial';
-  return visitedBefore ? 'read_before' : 'new';
+  return 'new';
 }
 
 /** Whole copies before partial ones. */

@@ -143,7 +143,8 @@ function attribute(node: CdpNode, name: string): string | undefined {
 /** The popup page, opened in a tab of its own, about the tab `tabId`. */
 export async function openPopup(context: BrowserContext, extensionId: string, tabId: number): Promise<Page> {
   const popup = await context.newPage();
-  await popup.setViewportSize({ width: 380, height: 600 });
+  // Short viewport: full-page screenshots then take the content's height, as the real popup does.
+  await popup.setViewportSize({ width: 380, height: 200 });
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
   await popup.locator('#report .status').waitFor();
   return popup;
@@ -152,7 +153,8 @@ export async function openPopup(context: BrowserContext, extensionId: string, ta
 export async function openOptions(context: BrowserContext, extensionId: string, hash = '#history'): Promise<Page> {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html${hash}`);
-  await options.locator('#history-summary:not(:empty)').waitFor();
+  // Ready once the history summary is filled in (it is hidden on the settings tab).
+  await options.waitForFunction(() => document.getElementById('history-summary')?.textContent !== '');
   return options;
 }
 
@@ -180,6 +182,8 @@ export async function stopServiceWorker(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
+  // From the top, so sticky headers sit where a user sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, ...options });
   return path;
 }

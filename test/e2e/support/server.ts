@@ -9,6 +9,8 @@ const SPA_PREFIX = '/app/';
 
 export interface FixtureServer {
   port: number;
+  /** Paths requested so far, in order. */
+  requests: string[];
   /** Two sites on one server: the same port under two host names. */
   siteA(path: string): string;
   siteB(path: string): string;
@@ -21,8 +23,10 @@ export interface FixtureServer {
  * many addresses (and "sites") as a test needs.
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
+  const requests: string[] = [];
   const server: Server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    requests.push(path);
     const file = path.startsWith(SPA_PREFIX) ? 'spa.html' : basename(decodeURIComponent(path));
     try {
       const body = await readFile(join(FIXTURES, file));
@@ -37,6 +41,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const { port } = server.address() as AddressInfo;
   return {
     port,
+    requests,
     siteA: (path) => `http://127.0.0.1:${port}${path}`,
     siteB: (path) => `http://localhost:${port}${path}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -1,0 +1,106 @@
+import { formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
+import { isLongEnough } from '../../src/core/text-length';
+import type { Settings } from '../../src/settings';
+import type { History, PageRecord, PageSource } from '../../src/store';
+import { byId, externalLink, h } from '../../src/ui/dom';
+import { formatBytes } from './format-bytes';
+
+/** Rows fetched per "Show more". */
+export const PAGE_SIZE = 50;
+/** Typing pauses this long before the list is searched. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+const SOURCE_TAG: Partial<Record<PageSource, MessageKey>> = { import: 'sourceImport', author: 'sourceAuthor', manual: 'sourceManual' };
+
+export interface HistoryViewDeps {
+  history: History;
+  loadSettings(): Promise<Settings>;
+  estimateStorage(): Promise<{ usage?: number }>;
+  confirm(message: string): boolean;
+}
+
+/** The stored pages: search, sort, delete one, clear all, and the totals above them. */
+export function initHistoryView({ history, loadSettings, estimateStorage, confirm }: HistoryViewDeps): { refresh(): Promise<void> } {
+  const rows = byId('page-rows');
+  const empty = byId('history-empty');
+  const summary = byId('history-summary');
+  const more = byId<HTMLButtonElement>('show-more');
+  const search = byId<HTMLInputElement>('search');
+  const sort = byId<HTMLSelectElement>('sort');
+  const status = byId('transfer-status');
+  let shown = PAGE_SIZE;
+  let generation = 0;
+
+  const refresh = async () => {
+    const current = ++generation;
+    const query = search.value.trim();
+    const [{ pages, total }, count, estimate, settings] = await Promise.all([
+      history.list({ search: query, order: sort.value === 'oldest' ? 'oldest' : 'newest', limit: shown }),
+      history.count(),
+      estimateStorage().catch(() => ({ usage: undefined })),
+      loadSettings(),
+    ]);
+    // A newer refresh (fast typing) has already drawn.
+    if (current !== generation) return;
+    summary.textContent = t('historySummary', [String(count), estimate.usage === undefined ? t('storageUnknown') : formatBytes(estimate.usage)]);
+    rows.replaceChildren(...pages.map((page) => row(page, settings)));
+    empty.hidden = pages.length > 0;
+    empty.textContent = query ? t('noResults', query) : t('emptyHistory');
+    more.hidden = pages.length >= total;
+  };
+
+  const row = (page: PageRecord, settings: Settings) => {
+    const tooShort = !isLongEnough({ cjkChars: page.cjkChars, words: page.words }, settings.minLength);
+    const source = SOURCE_TAG[page.source];
+    return h('tr', {},
+      h('td', { class: 'col-page' },
+        externalLink(page.url, page.title || page.url, 'page-title'),
+        h('div', { class: 'page-sub' },
+          h('span', { class: 'page-url', title: page.url }, page.url.replace(/^https?:\/\//, '')),
+          source ? h('span', { class: 'tag' }, t(source)) : null,
+          tooShort ? h('span', { class: 'tag quiet' }, t('tooShortTag')) : null)),
+      h('td', { class: 'col-date', title: formatDateTime(page.lastVisit) }, formatDate(page.lastVisit)),
+      h('td', { class: 'col-visits' }, String(page.visitCount)),
+      h('td', { class: 'col-actions' },
+        h('button', {
+          type: 'button',
+          class: 'btn ghost small delete',
+          'aria-label': t('deleteEntryLabel', page.title || page.url),
+          title: t('deleteEntryLabel', page.title || page.url),
+          onclick: async () => {
+            await history.delete(page.id);
+            say(t('deleted', page.title || page.url));
+            await refresh();
+          },
+        }, t('deleteEntry'))));
+  };
+
+  const say = (text: string, tone: 'info' | 'error' = 'info') => {
+    status.hidden = false;
+    status.className = `banner ${tone}`;
+    status.textContent = text;
+  };
+
+  let searchTimer: number | undefined;
+  search.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = window.setTimeout(() => {
+      shown = PAGE_SIZE;
+      void refresh();
+    }, SEARCH_DEBOUNCE_MS);
+  });
+  sort.addEventListener('change', () => void refresh());
+  more.addEventListener('click', () => {
+    shown += PAGE_SIZE;
+    void refresh();
+  });
+  byId('clear-all').addEventListener('click', async () => {
+    const count = await history.count();
+    if (count === 0 || !confirm(t('confirmClearAll', String(count)))) return;
+    await history.clear();
+    say(t('cleared'));
+    await refresh();
+  });
+
+  return { refresh };
+}

@@ -1,0 +1,49 @@
+import { browser } from 'wxt/browser';
+import { localizeDom, t } from '../../src/i18n';
+import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
+import { openHistory, type History, type PageRecord } from '../../src/store';
+import { byId } from '../../src/ui/dom';
+import { initHistoryView } from './history-view';
+import { initSettingsForm } from './settings-form';
+import { initTabs } from './tabs';
+import { initTransfer } from './transfer';
+import '../../src/ui/base.css';
+import './style.css';
+
+async function main(): Promise<void> {
+  document.title = t('optionsTitle');
+  document.documentElement.lang = browser.i18n.getUILanguage();
+  localizeDom(document);
+  initTabs();
+
+  const history = await openHistory();
+  const view = initHistoryView({
+    history,
+    loadSettings,
+    estimateStorage: () => navigator.storage.estimate(),
+    confirm: (message) => window.confirm(message),
+  });
+  const refresh = () => void view.refresh();
+  initTransfer({ history, onImported: refresh });
+  await initSettingsForm(byId<HTMLFormElement>('settings-form'), {
+    load: loadSettings,
+    save: updateSettings,
+    countSite: async (site) => (await storedPagesOf(history, site)).length,
+    purgeSite: async (site) => {
+      let deleted = 0;
+      for (const stored of new Set((await storedPagesOf(history, site)).map((page) => page.site))) deleted += await history.deleteSite(stored);
+      return deleted;
+    },
+    confirm: (message) => window.confirm(message),
+    onHistoryChanged: refresh,
+  });
+  await view.refresh();
+}
+
+/** Stored pages of `site` and its subdomains (the URL search narrows, the site check decides). */
+async function storedPagesOf(history: History, site: string): Promise<PageRecord[]> {
+  const { pages } = await history.list({ search: site });
+  return pages.filter((page) => isSiteExcluded(page.site, [site]));
+}
+
+void main();

@@ -1,0 +1,110 @@
+import { t } from '../../src/i18n';
+import { MAX_SUPPORTED_DISTANCE } from '../../src/core/verdict';
+import { RETENTION_CHOICES, isSiteExcluded, parseSiteInput, type Settings } from '../../src/settings';
+import { byId, h } from '../../src/ui/dom';
+
+export interface SettingsFormDeps {
+  load(): Promise<Settings>;
+  save(patch: Partial<Settings>): Promise<Settings>;
+  /** Pages stored from a site (and its subdomains). */
+  countSite(site: string): Promise<number>;
+  /** Deletes them; resolves to how many went. */
+  purgeSite(site: string): Promise<number>;
+  confirm(message: string): boolean;
+  /** The history list must be redrawn. */
+  onHistoryChanged(): void;
+}
+
+/** How long the "Saved" confirmation stays visible. */
+const SAVED_FLASH_MS = 1_500;
+
+/** The settings form: every control saves as soon as it changes. */
+export async function initSettingsForm(form: HTMLFormElement, deps: SettingsFormDeps): Promise<void> {
+  let settings = await deps.load();
+  const saved = byId('settings-saved');
+  let flashTimer: number | undefined;
+  const save = async (patch: Partial<Settings>) => {
+    settings = await deps.save(patch);
+    fill();
+    saved.hidden = false;
+    clearTimeout(flashTimer);
+    flashTimer = window.setTimeout(() => (saved.hidden = true), SAVED_FLASH_MS);
+  };
+
+  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const select = (name: string) => form.elements.namedItem(name) as HTMLSelectElement;
+
+  select('maxDistance').replaceChildren(
+    ...Array.from({ length: MAX_SUPPORTED_DISTANCE + 1 }, (_, k) =>
+      h('option', { value: k }, k === 0 ? t('thresholdStrict') : k === MAX_SUPPORTED_DISTANCE ? t('thresholdDefault') : t('thresholdOption', String(k)))),
+  );
+  select('retentionDays').replaceChildren(
+    ...RETENTION_CHOICES.map((days) => h('option', { value: days }, days === 0 ? t('retentionForever') : t('retentionDays', String(days)))),
+  );
+
+  const siteList = byId('site-list');
+  const siteEmpty = byId('site-empty');
+  const siteInput = byId<HTMLInputElement>('site-input');
+  const siteError = byId('site-error');
+
+  function fill(): void {
+    input('autoMode').checked = settings.autoMode;
+    input('showNotice').checked = settings.showNotice;
+    select('maxDistance').value = String(settings.maxDistance);
+    input('minCjkChars').value = String(settings.minLength.cjkChars);
+    input('minWords').value = String(settings.minLength.words);
+    select('retentionDays').value = String(settings.retentionDays);
+    input('recordIncognito').checked = settings.recordIncognito;
+    siteList.replaceChildren(...settings.excludedSites.map((site) =>
+      h('li', {},
+        h('span', { class: 'site-name' }, site),
+        h('button', {
+          type: 'button',
+          class: 'btn ghost small',
+          'aria-label': t('removeSite', site),
+          title: t('removeSite', site),
+          onclick: () => void save({ excludedSites: settings.excludedSites.filter((s) => s !== site) }),
+        }, '×'))));
+    siteEmpty.hidden = settings.excludedSites.length > 0;
+  }
+
+  const checkbox = (name: 'autoMode' | 'showNotice' | 'recordIncognito') =>
+    input(name).addEventListener('change', () => void save({ [name]: input(name).checked }));
+  checkbox('autoMode');
+  checkbox('showNotice');
+  checkbox('recordIncognito');
+  select('maxDistance').addEventListener('change', () => void save({ maxDistance: Number(select('maxDistance').value) }));
+  select('retentionDays').addEventListener('change', () => void save({ retentionDays: Number(select('retentionDays').value) as Settings['retentionDays'] }));
+  for (const name of ['minCjkChars', 'minWords']) {
+    input(name).addEventListener('change', () => {
+      // Out-of-range values are put back to the stored ones by fill().
+      void save({ minLength: { cjkChars: input('minCjkChars').valueAsNumber, words: input('minWords').valueAsNumber } });
+    });
+  }
+
+  const addSite = async () => {
+    const site = parseSiteInput(siteInput.value);
+    siteError.hidden = site !== undefined;
+    if (site === undefined) {
+      siteError.textContent = t('invalidSite', siteInput.value.trim());
+      return;
+    }
+    siteInput.value = '';
+    if (!isSiteExcluded(site, settings.excludedSites)) await save({ excludedSites: [...settings.excludedSites, site] });
+    const stored = await deps.countSite(site);
+    if (stored > 0 && deps.confirm(t('confirmPurgeSite', [String(stored), site]))) {
+      await deps.purgeSite(site);
+      deps.onHistoryChanged();
+    }
+  };
+  byId('add-site').addEventListener('click', () => void addSite());
+  siteInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void addSite();
+    }
+  });
+  form.addEventListener('submit', (event) => event.preventDefault());
+
+  fill();
+}

@@ -1,0 +1,45 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { fingerprintFromHex, type DocumentSignature } from '../../src/core';
+import type { ExtractedPage } from '../../src/messaging';
+import { openHistory, type History } from '../../src/store';
+
+export const DAY = 24 * 60 * 60 * 1000;
+export const T0 = Date.UTC(2026, 0, 15, 12);
+
+/** A controllable clock. */
+export function clock(start = T0) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+/** A fresh, empty history in its own fake IndexedDB. */
+export function freshHistory(now: () => number): Promise<History> {
+  return openHistory({ indexedDB: new IDBFactory(), now });
+}
+
+/**
+ * Tests choose fingerprints and lengths directly: the page text is a
+ * signature spec, "fp=<16 hex> words=<n> cjk=<n>". The verdict itself is
+ * still the engine's `judge`.
+ */
+export function specSign(text: string): DocumentSignature {
+  const field = (name: string, fallback: string) => new RegExp(`${name}=(\\S+)`).exec(text)?.[1] ?? fallback;
+  return {
+    fingerprint: fingerprintFromHex(field('fp', '0000000000000000')),
+    passages: [],
+    length: { words: Number(field('words', '500')), cjkChars: Number(field('cjk', '0')) },
+  };
+}
+
+/** 16 hex digits differing from `base` in the lowest `bits` bits. */
+export function flipBits(base: string, bits: number): string {
+  const value = BigInt(`0x${base}`) ^ ((1n << BigInt(bits)) - 1n);
+  return value.toString(16).padStart(16, '0');
+}
+
+export const FP = 'a5a5a5a5c3c3c3c3';
+
+export function page(url: string, overrides: Partial<ExtractedPage> & { fp?: string; words?: number; cjk?: number } = {}): ExtractedPage {
+  const { fp = FP, words = 500, cjk = 0, ...rest } = overrides;
+  return { url, title: `Title of ${url}`, text: `fp=${fp} words=${words} cjk=${cjk}`, ...rest };
+}

@@ -1,0 +1,165 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MIN_LENGTH } from '../../src/core';
+import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
+import type { ExtractedPage } from '../../src/messaging';
+import type { History } from '../../src/store';
+import { DAY, FP, clock, flipBits, freshHistory, page, specSign } from './fakes';
+
+const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+const ORIGINAL = 'https://news.example.com/2026/story';
+
+let history: History;
+let time: ReturnType<typeof clock>;
+let checker: PageChecker;
+
+beforeEach(async () => {
+  time = clock();
+  history = await freshHistory(time.now);
+  checker = new PageChecker({ history, now: time.now, sign: specSign });
+});
+
+async function readOriginal(overrides: Parameters<typeof page>[1] = {}) {
+  await checker.check(page(ORIGINAL, overrides), AUTO);
+  time.advance(DAY);
+}
+
+describe('PageChecker: verdicts', () => {
+  it('a first page is new and recorded', async () => {
+    const report = await checker.check(page(ORIGINAL), AUTO);
+    expect(report).toMatchObject({ status: 'new', url: ORIGINAL, site: 'news.example.com', matches: [], recorded: true, visitCount: 1 });
+    expect(await history.count()).toBe(1);
+  });
+
+  it.each<[string, ExtractedPage, CheckOptions, { status: string; distance?: number }]>([
+    ['same text at another site', page('https://copy.example.org/a'), AUTO, { status: 'repost', distance: 0 }],
+    ['2 bits off', page('https://copy.example.org/a', { fp: flipBits(FP, 2) }), AUTO, { status: 'repost', distance: 2 }],
+    ['3 bits off (= k)', page('https://copy.example.org/a', { fp: flipBits(FP, 3) }), AUTO, { status: 'repost', distance: 3 }],
+    ['4 bits off (> k)', page('https://copy.example.org/a', { fp: flipBits(FP, 4) }), AUTO, { status: 'new' }],
+    ['2 bits off with k = 1', page('https://copy.example.org/a', { fp: flipBits(FP, 2) }), { ...AUTO, maxDistance: 1 }, { status: 'new' }],
+    ['0 bits off with k = 0', page('https://copy.example.org/a'), { ...AUTO, maxDistance: 0 }, { status: 'repost', distance: 0 }],
+    ['too short to judge, even if identical', page('https://copy.example.org/a', { words: 20 }), AUTO, { status: 'too_short' }],
+    ['Chinese text too short', page('https://copy.example.org/a', { words: 0, cjk: 120 }), AUTO, { status: 'too_short' }],
+    ['revisit with tracking parameters and a fragment', page(`${ORIGINAL}?utm_source=x#comments`), AUTO, { status: 'read_before' }],
+    ['another address declaring the original as canonical', page('https://m.example.com/story', { canonicalUrl: ORIGINAL }), AUTO, { status: 'read_before' }],
+  ])('%s', async (_name, current, options, expected) => {
+    await readOriginal();
+    const report = await checker.check(current, options);
+    expect(report.status).toBe(expected.status);
+    if (expected.distance === undefined) {
+      expect(report.matches).toEqual([]);
+    } else {
+      expect(report.matches).toHaveLength(1);
+      expect(report.matches[0]).toMatchObject({ url: ORIGINAL, verdict: 'duplicate', distance: expected.distance, similarity: 1 - expected.distance / 64 });
+    }
+  });
+
+  it.each<[string, Parameters<typeof page>[1], CheckOptions]>([
+    ['long enough under a lower minimum', { words: 20 }, { ...AUTO, minLength: { words: 10, cjkChars: 50 } }],
+    ['Chinese text long enough', { words: 0, cjk: 400 }, AUTO],
+  ])('%s: flagged when both copies are', async (_name, length, options) => {
+    await readOriginal(length);
+    const report = await checker.check(page('https://copy.example.org/a', length), options);
+    expect(report).toMatchObject({ status: 'repost', matches: [{ url: ORIGINAL, distance: 0 }] });
+  });
+
+  it('an earlier page too short to judge never flags a long one', async () => {
+    await readOriginal({ words: 10 });
+    const report = await checker.check(page('https://copy.example.org/a'), AUTO);
+    expect(report.status).toBe('new');
+  });
+
+  it('a page is never a repost of itself: revisits count visits instead', async () => {
+    await readOriginal();
+    const again = await checker.check(page(ORIGINAL), AUTO);
+    expect(again).toMatchObject({ status: 'read_before', matches: [], visitCount: 2, firstVisit: time.now() - 24 * 60 * 60 * 1000 });
+    expect(await history.count()).toBe(1);
+  });
+
+  it('describes the earlier copy for the notice and the popup', async () => {
+    await readOriginal();
+    const report = await checker.check(page('https://copy.example.org/a'), AUTO);
+    expect(report.matches[0]).toEqual({
+      url: ORIGINAL,
+      title: `Title of ${ORIGINAL}`,
+      site: 'news.example.com',
+      verdict: 'duplicate',
+      distance: 0,
+      similarity: 1,
+      firstVisit: time.now() - 24 * 60 * 60 * 1000,
+      lastVisit: time.now() - 24 * 60 * 60 * 1000,
+    });
+  });
+
+  it('lists several earlier copies, closest first', async () => {
+    await checker.check(page('https://one.example/a', { fp: flipBits(FP, 3) }), AUTO);
+    await checker.check(page('https://two.example/b', { fp: flipBits(FP, 1) }), AUTO);
+    const report = await checker.check(page('https://three.example/c'), AUTO);
+    expect(report.matches.map((m) => [m.site, m.distance])).toEqual([['two.example', 1], ['one.example', 3]]);
+  });
+
+  it('looks up without recording when asked', async () => {
+    await readOriginal();
+    const report = await checker.check(page('https://copy.example.org/a'), { ...AUTO, record: false, source: 'manual' });
+    expect(report).toMatchObject({ status: 'repost', recorded: false, visitCount: 0 });
+    expect(await history.count()).toBe(1);
+  });
+
+  it('records a too-short page, so a later visit is "read before"', async () => {
+    const report = await checker.check(page('https://short.example/x', { words: 5 }), AUTO);
+    expect(report).toMatchObject({ status: 'too_short', recorded: true });
+    expect(await history.getByUrl('https://short.example/x')).toBeDefined();
+  });
+
+  it('stores what the page declared', async () => {
+    await checker.check(page(ORIGINAL, { canonicalUrl: 'https://example.com/canon', language: 'en', publishedTime: Date.UTC(2024, 0, 1), excerpt: 'Short summary' }), AUTO);
+    expect(await history.getByUrl(ORIGINAL)).toMatchObject({
+      canonicalUrl: 'https://example.com/canon',
+      language: 'en',
+      publishedAt: Date.UTC(2024, 0, 1),
+      excerpt: 'Short summary',
+      words: 500,
+      source: 'visit',
+      fingerprint: FP,
+    });
+  });
+
+  it('refuses non-http pages', async () => {
+    await expect(checker.check(page('ftp://example.com/file'), AUTO)).rejects.toThrow(/http/);
+  });
+});
+
+describe('PageChecker: which copy came first', () => {
+  const EARLY = Date.UTC(2020, 0, 1);
+  const LATE = Date.UTC(2023, 5, 1);
+  it.each([
+    ['the earlier page declares an earlier date', EARLY, LATE, 'earlier_page'],
+    ['this page declares an earlier date', LATE, EARLY, 'this_page'],
+    ['same date', EARLY, EARLY, 'unknown'],
+    ['the earlier page declares none', undefined, LATE, 'unknown'],
+    ['this page declares none', EARLY, undefined, 'unknown'],
+  ] as const)('%s → %s', async (_name, earlierDate, currentDate, expected) => {
+    await readOriginal(earlierDate === undefined ? {} : { publishedTime: earlierDate });
+    const report = await checker.check(page('https://copy.example.org/a', currentDate === undefined ? {} : { publishedTime: currentDate }), AUTO);
+    expect(report.firstPublished).toBe(expected);
+  });
+});
+
+describe('PageChecker: revisits', () => {
+  const COPY = 'https://copy.example.org/a';
+
+  it('revisiting the original after reading a copy: read before, the later copy is not an earlier one', async () => {
+    await readOriginal();
+    await checker.check(page(COPY), AUTO);
+    time.advance(DAY);
+    const report = await checker.check(page(ORIGINAL), AUTO);
+    expect(report).toMatchObject({ status: 'read_before', matches: [], visitCount: 2 });
+  });
+
+  it('revisiting a copy: read before, not flagged again, but the original is still listed', async () => {
+    await readOriginal();
+    expect((await checker.check(page(COPY), AUTO)).status).toBe('repost');
+    time.advance(DAY);
+    const report = await checker.check(page(COPY), AUTO);
+    expect(report).toMatchObject({ status: 'read_before', visitCount: 2, matches: [{ url: ORIGINAL }] });
+  });
+});

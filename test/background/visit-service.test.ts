@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageChecker } from '../../src/background/page-checker';
+import type { TabReports } from '../../src/background/tab-reports';
+import { VisitService, type TabInfo } from '../../src/background/visit-service';
+import type { ExtractedPage, PageReport } from '../../src/messaging';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/settings';
+import type { History } from '../../src/store';
+import { DAY, clock, freshHistory, page, specSign } from './fakes';
+
+const TAB: TabInfo = { id: 7, incognito: false };
+const ORIGINAL = 'https://news.example.com/story';
+const COPY = 'https://copy.example.org/story';
+
+let history: History;
+let settings: Settings;
+let reports: Map<number, PageReport>;
+let badges: Array<[number, PageReport['status']]>;
+let tabPage: ExtractedPage | null;
+let service: VisitService;
+let time: ReturnType<typeof clock>;
+
+beforeEach(async () => {
+  time = clock();
+  history = await freshHistory(time.now);
+  settings = { ...DEFAULT_SETTINGS };
+  reports = new Map();
+  badges = [];
+  tabPage = null;
+  const tabReports: TabReports = {
+    get: async (id) => reports.get(id) ?? null,
+    set: async (id, report) => void reports.set(id, report),
+    remove: async (id) => void reports.delete(id),
+  };
+  service = new VisitService({
+    checker: new PageChecker({ history, now: time.now, sign: specSign }),
+    loadSettings: async () => settings,
+    tabReports,
+    setBadge: async (tabId, report) => void badges.push([tabId, report.status]),
+    extractFromTab: async () => tabPage,
+    now: time.now,
+  });
+});
+
+describe('VisitService.shouldCheck: which pages may be read', () => {
+  it.each<[string, Partial<Settings>, TabInfo, string, boolean, PageReport['status'] | undefined]>([
+    ['defaults', {}, TAB, ORIGINAL, true, undefined],
+    ['automatic mode off', { autoMode: false }, TAB, ORIGINAL, false, 'off'],
+    ['excluded site', { excludedSites: ['news.example.com'] }, TAB, ORIGINAL, false, 'excluded'],
+    ['subdomain of an excluded site', { excludedSites: ['example.com'] }, TAB, ORIGINAL, false, 'excluded'],
+    ['another site than the excluded one', { excludedSites: ['example.org'] }, TAB, ORIGINAL, true, undefined],
+    ['incognito, not allowed', {}, { id: 7, incognito: true }, ORIGINAL, false, 'incognito'],
+    ['incognito, allowed', { recordIncognito: true }, { id: 7, incognito: true }, ORIGINAL, true, undefined],
+  ])('%s', async (_name, patch, tab, url, allowed, status) => {
+    settings = { ...settings, ...patch };
+    expect(await service.shouldCheck(url, tab)).toBe(allowed);
+    expect(reports.get(tab.id)?.status).toBe(status);
+    expect(badges).toEqual(status ? [[tab.id, status]] : []);
+  });
+});
+
+describe('VisitService.visit', () => {
+  it('records the page, publishes the report for the popup and sets the badge', async () => {
+    const { report, showNotice } = await service.visit(page(ORIGINAL), TAB);
+    expect(report.status).toBe('new');
+    expect(showNotice).toBe(false);
+    expect(reports.get(TAB.id)).toEqual(report);
+    expect(badges).toEqual([[TAB.id, 'new']]);
+    expect(await history.count()).toBe(1);
+  });
+
+  it.each([
+    ['notices on', true, true],
+    ['notices off', false, false],
+  ])('a repost with %s → showNotice %s', async (_name, showNoticeSetting, expected) => {
+    settings.showNotice = showNoticeSetting;
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    const { report, showNotice } = await service.visit(page(COPY), { id: 8, incognito: false });
+    expect(report.status).toBe('repost');
+    expect(showNotice).toBe(expected);
+    expect(badges.at(-1)).toEqual([8, 'repost']);
+  });
+
+  it.each<[string, Partial<Settings>, TabInfo, PageReport['status']]>([
+    ['the site was excluded meanwhile', { excludedSites: ['copy.example.org'] }, TAB, 'excluded'],
+    ['automatic mode was turned off meanwhile', { autoMode: false }, TAB, 'off'],
+    ['incognito', {}, { id: 7, incognito: true }, 'incognito'],
+  ])('stores nothing when %s', async (_name, patch, tab, status) => {
+    settings = { ...settings, ...patch };
+    const { report, showNotice } = await service.visit(page(COPY), tab);
+    expect(report).toMatchObject({ status, recorded: false, matches: [] });
+    expect(showNotice).toBe(false);
+    expect(await history.count()).toBe(0);
+  });
+
+  it('passes k and the minimum length from the settings to the check', async () => {
+    settings = { ...settings, minLength: { words: 1000, cjkChars: 3000 } };
+    const { report } = await service.visit(page(ORIGINAL), TAB);
+    expect(report.status).toBe('too_short');
+  });
+});
+
+describe('VisitService.checkTab: "Check this page"', () => {
+  it('looks up an excluded site without recording it', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    settings = { ...settings, excludedSites: ['copy.example.org'], autoMode: false };
+    tabPage = page(COPY);
+    const report = await service.checkTab(9, false);
+    expect(report).toMatchObject({ status: 'repost', recorded: false });
+    expect(await history.count()).toBe(1);
+    expect(reports.get(9)).toEqual(report);
+  });
+
+  it('records when asked, as a manual addition', async () => {
+    tabPage = page(COPY);
+    const report = await service.checkTab(9, true);
+    expect(report).toMatchObject({ status: 'new', recorded: true, visitCount: 1 });
+    expect(await history.getByUrl(COPY)).toMatchObject({ source: 'manual' });
+  });
+
+  it('reports a page without readable text', async () => {
+    tabPage = null;
+    await expect(service.checkTab(9, true)).resolves.toMatchObject({ status: 'no_article', recorded: false });
+    expect(await history.count()).toBe(0);
+  });
+
+  it('fails when the tab cannot be read', async () => {
+    const failing = new VisitService({
+      checker: new PageChecker({ history, sign: specSign }),
+      loadSettings: async () => settings,
+      tabReports: { get: async () => null, set: async () => {}, remove: async () => {} },
+      setBadge: vi.fn(),
+      extractFromTab: async () => Promise.reject(new Error('Cannot access a chrome:// URL')),
+    });
+    await expect(failing.checkTab(9, false)).rejects.toThrow(/chrome:/);
+  });
+});
+
+describe('VisitService: per-tab reports', () => {
+  it('returns the last report of a tab and forgets closed tabs', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    expect(await service.tabStatus(TAB.id)).toMatchObject({ status: 'new' });
+    await service.forgetTab(TAB.id);
+    expect(await service.tabStatus(TAB.id)).toBeNull();
+  });
+});

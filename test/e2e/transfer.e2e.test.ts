@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageRecord } from '../../src/store';
+import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
+import { openOptions, screenshot, storedPages, waitForReport } from './support/extension';
+import { startFixtureServer, type FixtureServer } from './support/server';
+
+const FILES = join(ROOT, '.tmp', 'e2e', 'transfer');
+
+let server: FixtureServer;
+let first: ExtensionBrowser;
+let second: ExtensionBrowser | undefined;
+
+beforeAll(async () => {
+  await mkdir(FILES, { recursive: true });
+  server = await startFixtureServer();
+  first = await launchWithExtension('en');
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await server?.close();
+});
+
+/** The fields an export must carry over unchanged. */
+function portable(pages: PageRecord[]) {
+  return pages
+    .map(({ id: _id, ...page }) => page)
+    .sort((a, b) => a.url.localeCompare(b.url));
+}
+
+async function visit(browser: ExtensionBrowser, url: string): Promise<void> {
+  const since = Date.now();
+  const page = await openPage(browser.context, url);
+  await waitForReport(browser.worker, url, since);
+  await page.close();
+}
+
+async function rows(options: Page): Promise<string[]> {
+  return options.locator('#page-rows .page-title').allTextContents();
+}
+
+async function importFile(options: Page, path: string): Promise<string> {
+  await options.setInputFiles('#import-file', path);
+  await expect.poll(() => options.locator('#transfer-status').textContent()).not.toMatch(/^Importing|^$/);
+  return (await options.locator('#transfer-status').textContent()) ?? '';
+}
+
+describe('history page, export and import', () => {
+  let exported: string;
+  let before: PageRecord[];
+
+  it('lists, searches, sorts and deletes stored pages', async () => {
+    for (const url of [
+      server.siteA('/tech/en-original.html'),
+      server.siteB('/copies/en-repost.html'),
+      server.siteA('/tansuo/zh-original.html'),
+      server.siteA('/info/short.html'),
+    ]) await visit(first, url);
+
+    const options = await openOptions(first.context, first.extensionId);
+    await expect.poll(() => options.locator('#history-summary').textContent()).toMatch(/^4 pages · .+ used$/);
+    expect(await rows(options)).toHaveLength(4);
+    expect((await rows(options))[0]).toBe('Opening hours');
+    await screenshot(options, 'en-history', { fullPage: true });
+
+    await options.fill('#search', 'vidyard');
+    await expect.poll(() => rows(options)).toHaveLength(2);
+    await options.fill('#search', 'nothing like this');
+    await expect.poll(() => options.locator('#history-empty').textContent()).toBe('No pages match “nothing like this”.');
+    await options.fill('#search', '');
+    await expect.poll(() => rows(options)).toHaveLength(4);
+
+    await options.selectOption('#sort', 'oldest');
+    await expect.poll(async () => (await rows(options))[0]).toContain('Rewriting Rules');
+
+    await options.locator('#page-rows tr', { hasText: 'Opening hours' }).locator('button.delete').click();
+    await expect.poll(() => rows(options)).toHaveLength(3);
+    expect((await storedPages(first.worker)).map((p) => p.title)).not.toContain('Opening hours');
+    await options.close();
+  });
+
+  it('exports JSON (and CSV) as downloads', async () => {
+    const options = await openOptions(first.context, first.extensionId);
+    const [json] = await Promise.all([options.waitForEvent('download'), options.click('#export-json')]);
+    expect(json.suggestedFilename()).toMatch(/^deja-lu-history-\d{4}-\d{2}-\d{2}\.json$/);
+    exported = join(FILES, 'export.json');
+    await json.saveAs(exported);
+    const file = JSON.parse(await readFile(exported, 'utf8'));
+    expect(file).toMatchObject({ format: 'deja-lu-history', version: 1 });
+    expect(file.pages).toHaveLength(3);
+
+    const [csv] = await Promise.all([options.waitForEvent('download'), options.click('#export-csv')]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const csvPath = join(FILES, 'export.csv');
+    await csv.saveAs(csvPath);
+    const lines = (await readFile(csvPath, 'utf8')).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('url');
+    before = await storedPages(first.worker);
+    await options.close();
+  });
+
+  it('clears everything after confirmation', async () => {
+    const options = await openOptions(first.context, first.extensionId);
+    options.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Delete all 3 pages from your history? This cannot be undone.');
+      void dialog.accept();
+    });
+    await options.click('#clear-all');
+    await expect.poll(() => options.locator('#history-empty').textContent()).toBe('No pages yet. The articles you read will appear here.');
+    expect(await storedPages(first.worker)).toEqual([]);
+    await options.close();
+  });
+
+  it('imports the export into a fresh profile: the same history', async () => {
+    second = await launchWithExtension('en');
+    const options = await openOptions(second.context, second.extensionId);
+    expect(await importFile(options, exported)).toBe('Import finished: 3 new, 0 updated, 0 unchanged.');
+    await expect.poll(() => rows(options)).toHaveLength(3);
+    expect(portable(await storedPages(second.worker))).toEqual(portable(before));
+
+    // Importing the same file again changes nothing.
+    expect(await importFile(options, exported)).toBe('Import finished: 0 new, 0 updated, 3 unchanged.');
+    await options.close();
+  });
+
+  it('refuses a broken file with a clear error and loses nothing', async () => {
+    const broken = join(FILES, 'broken.json');
+    await writeFile(broken, (await readFile(exported, 'utf8')).slice(0, 300));
+    const notAnExport = join(FILES, 'other.json');
+    await writeFile(notAnExport, JSON.stringify({ hello: 'world' }));
+    const options = await openOptions(second!.context, second!.extensionId);
+    const countBefore = (await storedPages(second!.worker)).length;
+    expect(await importFile(options, broken)).toMatch(/^This file could not be imported\. Your history was not changed\.Invalid export file: .+/);
+    expect(await importFile(options, notAnExport)).toMatch(/not a Déjà Lu history export/);
+    expect(await storedPages(second!.worker)).toHaveLength(countBefore);
+    await screenshot(options, 'en-history-import-error', { fullPage: true });
+    await options.close();
+  });
+
+  it('imports a file made by `deja-lu import-file`: copies of the author\'s article are flagged', async () => {
+    const authorFile = join(FILES, 'author.json');
+    await promisify(execFile)(process.execPath, [
+      join(ROOT, 'bin', 'deja-lu.mjs'), 'import-file', '--html', '--base-url', 'https://my-blog.example/',
+      join('test', 'e2e', 'fixtures', 'en-other.html'), '-o', authorFile,
+    ], { cwd: ROOT });
+    const options = await openOptions(second!.context, second!.extensionId);
+    expect(await importFile(options, authorFile)).toBe('Import finished: 1 new, 0 updated, 0 unchanged.');
+    await expect.poll(() => options.locator('#page-rows tr', { hasText: 'your article' }).count()).toBe(1);
+    await screenshot(options, 'en-history-after-import', { fullPage: true });
+
+    const repostUrl = server.siteB('/stolen/en-other-repost.html');
+    const since = Date.now();
+    const repost = await openPage(second!.context, repostUrl);
+    const { report } = await waitForReport(second!.worker, repostUrl, since);
+    expect(report.status).toBe('repost');
+    expect(report.matches[0]).toMatchObject({ url: 'https://my-blog.example/test/e2e/fixtures/en-other.html', site: 'my-blog.example' });
+    await Promise.all([repost.close(), options.close()]);
+  });
+});
