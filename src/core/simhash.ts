@@ -27,6 +27,10 @@ const hash = new Uint32Array(2);
 // 8 bytes × 256 values; reused between calls (a page is hashed at a time).
 const byteSums = new Float64Array(8 * 256);
 
+function bump(sums: Float64Array, slot: number, weight: number): void {
+  sums[slot] = (sums[slot] as number) + weight;
+}
+
 function simhashBytewise(entries: Map<string, number> | readonly (readonly [string, number])[]): Fingerprint | undefined {
   const sums = byteSums;
   sums.fill(0);
@@ -45,14 +49,14 @@ function simhashBytewise(entries: Map<string, number> | readonly (readonly [stri
     const hi = hash[0] as number;
     const lo = hash[1] as number;
     // Slots: bytes of lo (bits 0–31) first, then bytes of hi (bits 32–63).
-    sums[lo & 0xff] += weight;
-    sums[0x100 | ((lo >>> 8) & 0xff)] += weight;
-    sums[0x200 | ((lo >>> 16) & 0xff)] += weight;
-    sums[0x300 | (lo >>> 24)] += weight;
-    sums[0x400 | (hi & 0xff)] += weight;
-    sums[0x500 | ((hi >>> 8) & 0xff)] += weight;
-    sums[0x600 | ((hi >>> 16) & 0xff)] += weight;
-    sums[0x700 | (hi >>> 24)] += weight;
+    bump(sums, lo & 0xff, weight);
+    bump(sums, 0x100 | ((lo >>> 8) & 0xff), weight);
+    bump(sums, 0x200 | ((lo >>> 16) & 0xff), weight);
+    bump(sums, 0x300 | (lo >>> 24), weight);
+    bump(sums, 0x400 | (hi & 0xff), weight);
+    bump(sums, 0x500 | ((hi >>> 8) & 0xff), weight);
+    bump(sums, 0x600 | ((hi >>> 16) & 0xff), weight);
+    bump(sums, 0x700 | (hi >>> 24), weight);
     total += weight;
   };
   if (entries instanceof Map) entries.forEach(add);
