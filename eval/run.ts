@@ -90,6 +90,14 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
     print(`${kind.padEnd(14)}${cells.join(' | ')}`);
   }
 
+  const judgeable = (sel: Sel): string => {
+    const c = count(os, (o) => sel(o) && o.verdict !== 'too_short', dupHit);
+    const short = count(os, sel, (o) => o.verdict === 'too_short').hit;
+    return `${fmtRate(c).trim()} (${short} too_short)`;
+  };
+  print('Among judgeable pairs (neither text below the too-short rule): ' + SCOPES.map((s) => `${SCOPE_NAME[s]} ` +
+    (['zh', 'other'] as const).map((g) => `${g} ${judgeable((o) => o.pair.label === 'dup' && inHalf(s)(o) && o.group === g)}`).join(', ')).join('; '));
+
   print('\nPair-list precision (dup vs nondup pairs; flagged = "duplicate"):');
   for (const s of SCOPES) {
     const parts = (['zh', 'other', 'both'] as const).map((g) => {

@@ -45,38 +45,49 @@ export const PARTIAL_MIN_LENGTH_RATIO = 0.25;
 /**
  * Passage coverage that counts as "most of" a document: the share of its
  * like-for-like sampled passages that have a partner in the other document.
+ * A partial copy needs at least this share of the shorter text's passages;
+ * a duplicate confirmed by passages needs more than this on both sides.
  */
 export const MIN_COVERAGE = 0.5;
 
 /**
  * A duplicate may also be confirmed by passages: at least this many matched
- * on each side, covering MIN_COVERAGE of both, with whole-document
+ * on each side, covering more than MIN_COVERAGE of both, with whole-document
  * fingerprints within COVERAGE_CONFIRM_DISTANCE (4 standard deviations below
  * the 32 bits of unrelated texts). This catches reposts whose typos and
  * boilerplate moved the whole-document fingerprint past CONFIRM_DISTANCE
- * while most passages survived (fit half: cross-variant Chinese 0.90 → 1.00);
- * no pair of different articles, nor any of 940 same-wrapper pairs built
- * from the fit half, met it.
+ * while most passages survived (fit half: cross-variant Chinese 0.90 → 1.00).
+ * No pair of different articles met it, nor any of 940 same-wrapper pairs
+ * built from the fit half; "more than half" rather than "half" because in a
+ * stress test with twice the boilerplate (two sites' headers and footers
+ * around short articles, half of each text identical) exactly half matched.
  */
 export const MIN_MATCHED_PASSAGES = 2;
 export const COVERAGE_CONFIRM_DISTANCE = 16;
 
 /**
  * A partial copy: MIN_COVERAGE of the shorter document's passages are found
- * in the longer one, and either their whole-document fingerprints are within
+ * in the longer one, and their whole-document fingerprints are within
  * PARTIAL_MAX_DISTANCE (the shorter text's vocabulary is the longer one's),
- * or at least PARTIAL_STRONG_MATCHES passages matched (long articles whose
- * later part drifts to other words: trunc40 pairs sit at 0–33 bits).
+ * or within PARTIAL_MAX_DISTANCE_STRONG when at least PARTIAL_STRONG_MATCHES
+ * passages matched (long articles whose later part drifts to other words:
+ * the practice trunc40 pairs sit at 0–33 bits).
  *
  * Sharing one header or footer passage is common between different pages of
  * a site. In 940 same-wrapper pairs built from the fit half (another article,
  * whole or its first 40%, inside one repost's header and footer), 228 shared
  * a passage, always exactly one, at 17–41 bits; with coverage ≥ 0.5 the
- * closest were at 23–25. 22 keeps a margin; two or more matched passages
- * never came from a wrapper there, three make it a run of text, not a footer.
+ * closest were at 23–25: 22 keeps a margin. Unrelated texts sit at 32 ± 4;
+ * 26 is 1.5 standard deviations below, acceptable only with two passages in
+ * common, which one shared header or footer never gave there. In a stress
+ * test with twice the boilerplate (two sites' headers and footers around
+ * short articles), ≥ 3 matches with no distance bound gave 25 false partials
+ * out of 564 pairs, ≥ 2 matches within 26 bits 5. On the fit half, ≥ 2
+ * within 26 finds 2 more of 47 trunc40 copies than 22 alone.
  */
 export const PARTIAL_MAX_DISTANCE = 22;
-export const PARTIAL_STRONG_MATCHES = 3;
+export const PARTIAL_STRONG_MATCHES = 2;
+export const PARTIAL_MAX_DISTANCE_STRONG = 26;
 
 export type Verdict = 'duplicate' | 'partial' | 'different' | 'too_short';
 
@@ -205,14 +216,16 @@ export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): 
   const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;
   if (cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO) {
     if (cmp.distance <= Math.max(maxDistance, CONFIRM_DISTANCE)) return 'duplicate';
-    const mostOfBoth = covers(shorter, MIN_MATCHED_PASSAGES) && covers(longer, MIN_MATCHED_PASSAGES);
+    const mostOfBoth = mostlyMatched(shorter) && mostlyMatched(longer);
     return mostOfBoth && cmp.distance <= COVERAGE_CONFIRM_DISTANCE ? 'duplicate' : 'different';
   }
-  if (cmp.lengthRatio < PARTIAL_MIN_LENGTH_RATIO || !covers(shorter, 1)) return 'different';
-  return cmp.distance <= PARTIAL_MAX_DISTANCE || shorter.matched >= PARTIAL_STRONG_MATCHES ? 'partial' : 'different';
+  if (cmp.lengthRatio < PARTIAL_MIN_LENGTH_RATIO) return 'different';
+  if (shorter.matched === 0 || shorter.matched < MIN_COVERAGE * shorter.compared) return 'different';
+  const strong = shorter.matched >= PARTIAL_STRONG_MATCHES;
+  return cmp.distance <= (strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';
 }
 
-/** At least `minMatched` passages matched, and MIN_COVERAGE of the compared ones. */
-function covers(side: PassageCoverage, minMatched: number): boolean {
-  return side.matched >= minMatched && side.matched >= MIN_COVERAGE * side.compared;
+/** At least MIN_MATCHED_PASSAGES matched, and more than MIN_COVERAGE of the compared ones. */
+function mostlyMatched(side: PassageCoverage): boolean {
+  return side.matched >= MIN_MATCHED_PASSAGES && side.matched > MIN_COVERAGE * side.compared;
 }

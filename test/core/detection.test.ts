@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  compareSignatures,
+  featureStream,
+  fingerprintFromHex,
+  fingerprintText,
+  fingerprintToHex,
+  hammingDistance,
+  judge,
+  signDocument,
+  verdictOf,
+  type Comparison,
+  type DocumentSignature,
+} from '../../src/core';
+import { PASSAGES_PER_DOCUMENT, passageKey } from '../../src/core/passages';
+import {
+  CONFIRM_DISTANCE,
+  COVERAGE_CONFIRM_DISTANCE,
+  DUPLICATE_MIN_LENGTH_RATIO,
+  PARTIAL_MAX_DISTANCE,
+  PARTIAL_MAX_DISTANCE_STRONG,
+  PARTIAL_MIN_LENGTH_RATIO,
+} from '../../src/core/verdict';
+
+const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
+const signed = new Map<string, DocumentSignature>();
+const sig = (name: string): DocumentSignature => {
+  let s = signed.get(name);
+  if (!s) signed.set(name, (s = signDocument(fixture(name))));
+  return s;
+};
+
+/** What the extension stores and reads back: hex strings and counts. */
+function throughStore(s: DocumentSignature): DocumentSignature {
+  return {
+    fingerprint: fingerprintFromHex(fingerprintToHex(s.fingerprint)),
+    passages: s.passages.map((p) => fingerprintFromHex(fingerprintToHex(p))),
+    length: { cjkChars: s.length.cjkChars, words: s.length.words },
+  };
+}
+
+/** The four-block index finds a pair only if some fingerprint of one is within 3 of one of the other. */
+function indexFinds(a: DocumentSignature, b: DocumentSignature): boolean {
+  const fa = [a.fingerprint, ...a.passages];
+  const fb = [b.fingerprint, ...b.passages];
+  return fa.some((x) => fb.some((y) => hammingDistance(x, y) <= 3));
+}
+
+describe.each([
+  ['English', 'readability-mozilla-1', 'readability-mozilla-2'],
+  ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079'],
+])('detection on practice fixtures (%s)', (_lang, article, negative) => {
+  it('calls a repost in another site’s header and footer a duplicate', () => {
+    expect(judge(sig(article), sig(`${article}.wrap`)).verdict).toBe('duplicate');
+  });
+
+  it('calls a repost with typos a duplicate', () => {
+    expect(judge(sig(article), sig(`${article}.typo`)).verdict).toBe('duplicate');
+  });
+
+  it('calls two independent reposts (wrapped vs typos) duplicates of each other', () => {
+    expect(judge(sig(`${article}.wrap`), sig(`${article}.typo`)).verdict).toBe('duplicate');
+  });
+
+  it('calls the first 40% of the article a partial copy, in either order', () => {
+    expect(judge(sig(article), sig(`${article}.trunc40`)).verdict).toBe('partial');
+    expect(judge(sig(`${article}.trunc40`), sig(article)).verdict).toBe('partial');
+  });
+
+  it('does not flag the hard negative', () => {
+    const other = sig(negative);
+    for (const variant of [article, `${article}.wrap`, `${article}.typo`, `${article}.trunc40`]) {
+      expect(judge(sig(variant), other).verdict).toBe('different');
+      expect(judge(other, sig(variant)).verdict).toBe('different');
+    }
+  });
+
+  it('reaches every duplicate or partial verdict through a match the four-block index finds', () => {
+    const names = [article, `${article}.wrap`, `${article}.typo`, `${article}.trunc40`, negative];
+    for (const a of names) {
+      for (const b of names) {
+        if (a === b) continue;
+        const { verdict } = judge(sig(a), sig(b));
+        if (verdict === 'duplicate' || verdict === 'partial') expect(indexFinds(sig(a), sig(b))).toBe(true);
+      }
+    }
+  });
+
+  it('gives the same verdicts from the stored form of the earlier page', () => {
+    for (const current of [`${article}.wrap`, `${article}.typo`, `${article}.trunc40`, negative]) {
+      expect(judge(throughStore(sig(article)), sig(current))).toEqual(judge(sig(article), sig(current)));
+    }
+  });
+});
+
+describe('signDocument', () => {
+  it('keeps at most PASSAGES_PER_DOCUMENT passages, in ascending key order, and the same whole fingerprint as fingerprintText', () => {
+    for (const name of ['readability-mozilla-1', 'cwc-bbdf5079.wrap', 'cwc-a0cb0242.samewrap.cwc-bbdf5079']) {
+      const s = sig(name);
+      expect(s.passages.length).toBeGreaterThan(1);
+      expect(s.passages.length).toBeLessThanOrEqual(PASSAGES_PER_DOCUMENT);
+      const keys = s.passages.map(passageKey);
+      expect([...keys].sort((a, b) => a - b)).toEqual(keys);
+      expect(s.fingerprint).toEqual(fingerprintText(fixture(name)).fingerprint);
+    }
+  });
+
+  it('is deterministic', () => {
+    const text = fixture('cwc-bbdf5079');
+    expect(signDocument(text)).toEqual(signDocument(text));
+  });
+
+  it('stores no passage for a text of one chunk (its passage would be the whole fingerprint)', () => {
+    expect(signDocument('A short note about passages and fingerprints.').passages).toEqual([]);
+    expect(signDocument('').passages).toEqual([]);
+  });
+
+  it('keeps unchanged passages identical when paragraphs move', () => {
+    const paragraphs = fixture('readability-mozilla-2').split(/\n\s*\n/);
+    const moved = [...paragraphs.slice(1), paragraphs[0]].join('\n\n');
+    const a = sig('readability-mozilla-2');
+    const b = signDocument(moved);
+    const same = a.passages.filter((p) => b.passages.some((q) => hammingDistance(p, q) === 0));
+    expect(same.length).toBeGreaterThanOrEqual(a.passages.length - 2);
+    expect(judge(a, b).verdict).toBe('duplicate');
+  });
+});
+
+describe('featureStream', () => {
+  it('splits Chinese words into characters', () => {
+    expect(featureStream(['法国', '总统', '说'])).toEqual(['法', '国', '总', '统', '说']);
+  });
+
+  it('drops single letters and digits of spaced scripts but keeps single CJK characters', () => {
+    expect(featureStream(['l', 'assemblée', 'd', '3', 'vote', '国'])).toEqual(['assemblée', 'vote', '国']);
+  });
+
+  it('leaves Japanese bigrams whole', () => {
+    expect(featureStream(['東京', '京の', 'の京', '京都'])).toEqual(['東京', '京の', 'の京', '京都']);
+  });
+});
+
+describe('verdictOf thresholds', () => {
+  const base: Comparison = {
+    distance: 0,
+    found: true,
+    earlier: { compared: 8, matched: 8 },
+    current: { compared: 8, matched: 8 },
+    lengthRatio: 1,
+    currentIsShorter: false,
+  };
+  const v = (over: Partial<Comparison>): string => verdictOf({ ...base, ...over });
+
+  it('needs a match the index can find', () => {
+    expect(v({ found: false })).toBe('different');
+  });
+
+  it('confirms a duplicate by whole-document distance up to CONFIRM_DISTANCE', () => {
+    const none = { earlier: { compared: 8, matched: 1 }, current: { compared: 8, matched: 1 } };
+    expect(v({ ...none, distance: CONFIRM_DISTANCE })).toBe('duplicate');
+    expect(v({ ...none, distance: CONFIRM_DISTANCE + 1 })).toBe('different');
+  });
+
+  it('confirms a duplicate by passages covering more than half of both, up to COVERAGE_CONFIRM_DISTANCE', () => {
+    const most = { earlier: { compared: 8, matched: 5 }, current: { compared: 7, matched: 4 } };
+    expect(v({ ...most, distance: COVERAGE_CONFIRM_DISTANCE })).toBe('duplicate');
+    expect(v({ ...most, distance: COVERAGE_CONFIRM_DISTANCE + 1 })).toBe('different');
+    expect(v({ earlier: { compared: 8, matched: 4 }, current: { compared: 8, matched: 5 }, distance: CONFIRM_DISTANCE + 1 })).toBe('different');
+  });
+
+  it('never calls texts of very different lengths duplicates', () => {
+    expect(v({ lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01 })).toBe('partial');
+    expect(v({ lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01, earlier: { compared: 3, matched: 1 } })).toBe('different');
+  });
+
+  it('calls a mostly-contained shorter text partial, with the distance bound depending on matched passages', () => {
+    const shorter = { lengthRatio: 0.4, currentIsShorter: true };
+    expect(v({ ...shorter, current: { compared: 2, matched: 1 }, distance: PARTIAL_MAX_DISTANCE })).toBe('partial');
+    expect(v({ ...shorter, current: { compared: 2, matched: 1 }, distance: PARTIAL_MAX_DISTANCE + 1 })).toBe('different');
+    expect(v({ ...shorter, current: { compared: 3, matched: 2 }, distance: PARTIAL_MAX_DISTANCE_STRONG })).toBe('partial');
+    expect(v({ ...shorter, current: { compared: 3, matched: 2 }, distance: PARTIAL_MAX_DISTANCE_STRONG + 1 })).toBe('different');
+    expect(v({ ...shorter, current: { compared: 5, matched: 2 }, distance: 0 })).toBe('different');
+    expect(v({ ...shorter, lengthRatio: PARTIAL_MIN_LENGTH_RATIO - 0.01, distance: 0 })).toBe('different');
+  });
+
+  it('judges on the shorter side whichever document it is', () => {
+    const earlierShorter = { lengthRatio: 0.4, currentIsShorter: false, earlier: { compared: 3, matched: 3 }, current: { compared: 8, matched: 3 }, distance: 10 };
+    expect(v(earlierShorter)).toBe('partial');
+  });
+});
+
+describe('compareSignatures', () => {
+  it('compares like-for-like samples: the shorter text’s sampled passages are found in the longer one', () => {
+    const c = compareSignatures(sig('cwc-bbdf5079'), sig('cwc-bbdf5079.trunc40'));
+    expect(c.currentIsShorter).toBe(true);
+    expect(c.current.matched).toBeGreaterThanOrEqual(c.current.compared / 2);
+    expect(c.earlier.compared).toBeGreaterThan(c.current.compared);
+  });
+});
