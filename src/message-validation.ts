@@ -27,8 +27,8 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
       return { type: 'should-check', url: httpUrl(message.url, 'url') };
     case 'visit':
       return { type: 'visit', page: parsePage(message.page) };
-    case 'open-options':
-      return { type: 'open-options' };
+    case 'open-settings':
+      return { type: 'open-settings' };
     case 'get-tab-status':
       return { type: 'get-tab-status', tabId: tabId(message.tabId) };
     case 'check-tab':
@@ -39,7 +39,7 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
 }
 
 /** The requests the background answers. */
-export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'visit', 'open-options', 'get-tab-status', 'check-tab'];
+export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'visit', 'open-settings', 'get-tab-status', 'check-tab'];
 /** The requests a content script answers. */
 export const CONTENT_REQUESTS: readonly RequestType[] = ['extract'];
 

@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
  * travel in an envelope so that errors reach the caller as errors instead of
  * `undefined`.
  *
- *   content script → background: `should-check`, `visit`, `open-options`
+ *   content script → background: `should-check`, `visit`, `open-settings`
  *   popup          → background: `get-tab-status`, `check-tab`
  *   background     → content script (tabs.sendMessage): `extract`
  */
@@ -97,7 +97,7 @@ export interface VisitResponse {
 export type Request =
   | { type: 'should-check'; url: string }
   | { type: 'visit'; page: ExtractedPage }
-  | { type: 'open-options' }
+  | { type: 'open-settings' }
   | { type: 'get-tab-status'; tabId: number }
   | { type: 'check-tab'; tabId: number; record: boolean }
   | { type: 'extract' };
@@ -109,7 +109,7 @@ interface ResponseMap {
   /** False on excluded sites, with automatic mode off, or in incognito (unless allowed). */
   'should-check': boolean;
   visit: VisitResponse;
-  'open-options': null;
+  'open-settings': null;
   'get-tab-status': PageReport | null;
   'check-tab': PageReport;
   extract: ExtractedPage | null;

@@ -84,7 +84,7 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
   open.rel = 'noopener noreferrer';
   const settings = el('button', 'link', t('noticeSettings'));
   settings.type = 'button';
-  settings.addEventListener('click', () => void sendMessage({ type: 'open-options' }));
+  settings.addEventListener('click', () => void sendMessage({ type: 'open-settings' }));
   actions.append(open, settings);
   root.append(actions);
 

@@ -7,9 +7,6 @@ import { targetTabId } from './target-tab';
 import '../../src/ui/base.css';
 import './style.css';
 
-/** Statuses after which recording the page makes no sense or is not the user's choice to make here. */
-const NOT_RECORDABLE = new Set<PageReport['status']>(['no_article']);
-
 async function main(): Promise<void> {
   document.title = t('extName');
   document.documentElement.lang = browser.i18n.getUILanguage();
@@ -41,7 +38,8 @@ async function main(): Promise<void> {
       const report = await sendMessage({ type: 'check-tab', tabId, record });
       show(report);
       if (record) say(t('recorded'));
-      else prompt.hidden = report.visitCount > 0 || NOT_RECORDABLE.has(report.status);
+      // Offered only for pages not yet in the history that have text to record.
+      else prompt.hidden = report.visitCount > 0 || report.status === 'no_article';
     } catch {
       say(t('checkFailed'));
     } finally {

@@ -6,15 +6,18 @@ import type { TabInfo, VisitService } from './visit-service';
  * The background's answers to each request. Page requests must come from a
  * tab's content script; the popup's requests name the tab they are about.
  */
+/** The notice's "Notice settings" link lands on the settings tab of the options page. */
+export const SETTINGS_PAGE = '/options.html#settings';
+
 export interface HandlerHooks {
-  openOptionsPage?: () => Promise<void>;
+  openSettings?: () => Promise<unknown>;
   /** Runs after each automatic visit is recorded (e.g. retention). */
   afterVisit?: () => void;
 }
 
 export function backgroundHandlers(
   visits: VisitService,
-  { openOptionsPage = () => browser.runtime.openOptionsPage(), afterVisit = () => {} }: HandlerHooks = {},
+  { openSettings = () => browser.tabs.create({ url: browser.runtime.getURL(SETTINGS_PAGE) }), afterVisit = () => {} }: HandlerHooks = {},
 ): Handlers {
   return {
     'should-check': async ({ url }, sender) => visits.shouldCheck(url, senderTab(sender)),
@@ -23,8 +26,8 @@ export function backgroundHandlers(
       afterVisit();
       return response;
     },
-    'open-options': async () => {
-      await openOptionsPage();
+    'open-settings': async () => {
+      await openSettings();
       return null;
     },
     'get-tab-status': async ({ tabId }) => visits.tabStatus(tabId),

@@ -43,10 +43,10 @@ describe('background handlers', () => {
     expect(visits.tabStatus).toHaveBeenCalledWith(12);
   });
 
-  it('opens the options page', async () => {
-    const openOptionsPage = vi.fn(async () => {});
-    const handlers = backgroundHandlers(fakeVisits() as unknown as VisitService, { openOptionsPage });
-    await (handlers['open-options'] as Handler<'open-options'>)({ type: 'open-options' }, {});
-    expect(openOptionsPage).toHaveBeenCalledOnce();
+  it('opens the settings', async () => {
+    const openSettings = vi.fn(async () => {});
+    const handlers = backgroundHandlers(fakeVisits() as unknown as VisitService, { openSettings });
+    await (handlers['open-settings'] as Handler<'open-settings'>)({ type: 'open-settings' }, {});
+    expect(openSettings).toHaveBeenCalledOnce();
   });
 });

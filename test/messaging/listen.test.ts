@@ -49,8 +49,8 @@ describe('listen', () => {
 
   it('passes a handler failure back as an error', async () => {
     const { onMessage, deliver } = fakeOnMessage();
-    listen({ 'open-options': async () => Promise.reject(new Error('boom')) }, parse, onMessage, 'me');
-    await expect(deliver({ type: 'open-options' }, { id: 'me' })).resolves.toEqual({ ok: false, error: 'boom' });
+    listen({ 'open-settings': async () => Promise.reject(new Error('boom')) }, parse, onMessage, 'me');
+    await expect(deliver({ type: 'open-settings' }, { id: 'me' })).resolves.toEqual({ ok: false, error: 'boom' });
   });
 
   it('stops listening when the returned function is called', () => {

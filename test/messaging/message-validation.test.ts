@@ -15,7 +15,7 @@ describe('parseRequest: accepted messages', () => {
     ],
     ['visit: null optionals are dropped', { type: 'visit', page: { ...page, language: null, publishedTime: null } }, { type: 'visit', page }],
     ['visit: unknown fields are dropped', { type: 'visit', page: { ...page, html: '<p>' }, extra: 1 }, { type: 'visit', page }],
-    ['open-options', { type: 'open-options' }, { type: 'open-options' }],
+    ['open-settings', { type: 'open-settings' }, { type: 'open-settings' }],
     ['get-tab-status', { type: 'get-tab-status', tabId: 7 }, { type: 'get-tab-status', tabId: 7 }],
     ['check-tab', { type: 'check-tab', tabId: 7, record: true }, { type: 'check-tab', tabId: 7, record: true }],
     ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],

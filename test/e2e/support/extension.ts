@@ -184,6 +184,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const path = join(SCREENSHOTS, `${name}.png`);
   // From the top, so sticky headers sit where a user sees them.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path, ...options });
+  // Animations finished: the notice fades in.
+  await page.screenshot({ path, animations: 'disabled', ...options });
   return path;
 }
