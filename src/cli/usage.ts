@@ -82,9 +82,8 @@ extension recognise reposts of your own articles.
                     posts/a.html becomes https://blog.example/posts/a.html
 
 A page's address is the canonical URL it declares (<link rel=canonical> or
-og:url), else the one from --base-url, else the file:// URL of its path; the
-export format accepts only http(s) addresses, so a file with none gives an
-error line. The title is the article's, else the file name.
+og:url), else the one from --base-url, else the file:// URL of its path.
+The title is the article's, else the file name.
 
 Output, one line per file:
   {"file":"a.html","url":"https://…","title":"…","fingerprint":"<16 hex>"}

@@ -6,7 +6,14 @@
 // Query parameters that only track where a click came from.
 const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|igshid|yclid|_hsenc|_hsmi|spm|isappinstalled|scene|srcid|share_token|ref_src|ref_url)$/i;
 
-/** Normalised URL string, or undefined when `input` is not an absolute http(s) URL. */
+/**
+ * Pages are web pages (http, https) or, for an author's own articles imported
+ * with `deja-lu import-file`, local files (file). The content script only runs
+ * on http(s), so file URLs enter the history through imports alone.
+ */
+const PAGE_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
+
+/** Normalised URL string, or undefined when `input` is not an absolute http(s) or file URL. */
 export function normalizeUrl(input: string): string | undefined {
   let url: URL;
   try {
@@ -14,14 +21,14 @@ export function normalizeUrl(input: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!PAGE_PROTOCOLS.has(url.protocol)) return undefined;
   url.hash = '';
   url.username = '';
   url.password = '';
   const kept = [...url.searchParams].filter(([key]) => !TRACKING_PARAM.test(key));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   url.search = new URLSearchParams(kept).toString();
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
+  if (url.protocol !== 'file:' && url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
   return url.toString();
 }
 

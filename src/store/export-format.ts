@@ -73,7 +73,7 @@ function readCount(fields: Fields, key: string, min: number, max: number): numbe
 
 function readUrl(fields: Fields, key: string): string {
   const url = normalizeUrl(readString(fields, key, MAX_URL_LENGTH));
-  if (url === undefined) throw new InvalidField(`${key}: not an absolute http(s) URL`);
+  if (url === undefined) throw new InvalidField(`${key}: not an absolute http(s) or file URL`);
   if (url.length > MAX_URL_LENGTH) throw new InvalidField(`${key}: longer than ${MAX_URL_LENGTH} characters once normalised`);
   return url;
 }

@@ -117,7 +117,7 @@ export class History {
     return this.db.get('pages', id);
   }
 
-  /** The page stored under `url` once normalised; undefined for no page or no http(s) URL. */
+  /** The page stored under `url` once normalised; undefined for no page or no page URL. */
   async getByUrl(url: string): Promise<PageRecord | undefined> {
     const normalized = normalizeUrl(url);
     return normalized === undefined ? undefined : this.db.getFromIndex('pages', 'url', normalized);

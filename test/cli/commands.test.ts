@@ -162,10 +162,11 @@ describe('deja-lu import-file', () => {
     expect(await exportedRecords(m.written.get('/work/dir/h.json') as string)).toHaveLength(1);
   });
 
-  test('a file:// address is refused by the export format, with the reason', async () => {
+  test('a file without a declared address or --base-url is stored under its file:// URL', async () => {
     const m = memoryIo({ 'c.txt': EHOW_TEXT });
-    expect(await main(['import-file', 'c.txt', '-o', 'h.json'], m.io)).toBe(1);
-    expect(m.lines()).toEqual([{ file: 'c.txt', error: expect.stringMatching(/http/) }]);
+    expect(await main(['import-file', 'c.txt', '-o', 'h.json'], m.io)).toBe(0);
+    const [item] = await exportedRecords(m.written.get('/work/dir/h.json') as string);
+    expect(item).toMatchObject({ ok: true, record: { url: 'file:///work/dir/c.txt', source: 'author' } });
   });
 
   test('two files with the same address: the second is refused, as the importer would keep only one', async () => {

@@ -10,11 +10,12 @@ describe('normalizeUrl', () => {
     ['keeps the root slash', 'https://example.com/', 'https://example.com/'],
     ['lower-cases the host, drops the default port', 'HTTPS://Example.COM:443/A', 'https://example.com/A'],
     ['drops credentials', 'https://user:pw@example.com/a', 'https://example.com/a'],
+    ['keeps local files (an author\'s own articles, imported)', 'file:///home/me/post.html#top', 'file:///home/me/post.html'],
   ])('%s', (_name, input, expected) => {
     expect(normalizeUrl(input)).toBe(expected);
   });
 
-  test.each(['javascript:alert(1)', 'file:///etc/passwd', 'not a url', 'chrome://settings', ''])('rejects %j', (input) => {
+  test.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', 'not a url', 'chrome://settings', ''])('rejects %j', (input) => {
     expect(normalizeUrl(input)).toBeUndefined();
   });
 });

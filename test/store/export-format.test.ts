@@ -93,7 +93,7 @@ describe('parseExport', () => {
     ['not an object', 42, /record: expected an object/],
     ['an array', [valid], /record: expected an object/],
     ['url missing', { ...valid, url: undefined }, /^url: expected a string/],
-    ['url not http(s)', { ...valid, url: 'javascript:alert(1)' }, /^url: not an absolute http\(s\) URL/],
+    ['url not http(s)', { ...valid, url: 'javascript:alert(1)' }, /^url: not an absolute http\(s\) or file URL/],
     ['url relative', { ...valid, url: '/a/b' }, /^url: not an absolute/],
     ['url too long', { ...valid, url: `https://example.com/${'a'.repeat(2048)}` }, /^url: longer than 2048/],
     ['canonicalUrl not a URL', { ...valid, canonicalUrl: 'nope' }, /^canonicalUrl:/],

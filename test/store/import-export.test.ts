@@ -141,7 +141,7 @@ describe('importing bad input', () => {
     expect(report.rejected).toEqual([
       { index: 1, reason: 'visitCount: expected an integer', url: 'https://example.com/1' },
       { index: 2, reason: 'fingerprint: expected 16 hexadecimal digits', url: 'https://example.com/2' },
-      { index: 3, reason: 'url: not an absolute http(s) URL', url: 'ftp://example.com/3' },
+      { index: 3, reason: 'url: not an absolute http(s) or file URL', url: 'ftp://example.com/3' },
       { index: 4, reason: 'title: longer than 1000 characters', url: 'https://example.com/4' },
       { index: 6, reason: 'record: expected an object' },
     ]);
