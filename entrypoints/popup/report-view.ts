@@ -48,15 +48,16 @@ export function reportView(report: PageReport | null): HTMLElement {
     report.matches.length > 0
       ? h('section', { class: 'matches' },
         h('h2', {}, t('earlierCopies')),
-        h('ol', {}, ...report.matches.map(matchItem)))
+        h('ol', {}, ...report.matches.map((match) => matchItem(match, report.status))))
       : null);
 }
 
-function matchItem(match: MatchSummary): HTMLElement {
+function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
   return h('li', { class: 'match' },
     externalLink(match.url, match.title || match.url, 'match-title'),
     h('p', { class: 'match-meta' }, t('readOnSite', [match.site, formatDate(match.firstVisit)])),
     h('p', { class: 'match-score' },
-      match.verdict === 'partial' ? h('span', { class: 'tag' }, t('labelPartial')) : null,
+      // Marked only in a list that also holds whole copies; otherwise the status says it.
+      match.verdict === 'partial' && status !== 'partial' ? h('span', { class: 'tag' }, t('labelPartial')) : null,
       h('span', { class: 'score' }, t('similarityShort', [formatPercent(match.similarity), String(match.distance)]))));
 }

@@ -91,7 +91,8 @@ async function findMatches(history: HistoryPort, signature: DocumentSignature, o
     const { verdict, distance } = judge(signatureOf(page), signature, options);
     if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
   }
-  return matches.sort((a, b) => rank(a) - rank(b) || a.distance - b.distance || a.firstVisit - b.firstVisit);
+  // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
+  return matches.sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
 }
 
 /** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */

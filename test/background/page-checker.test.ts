@@ -90,11 +90,13 @@ describe('PageChecker: verdicts', () => {
     });
   });
 
-  it('lists several earlier copies, closest first', async () => {
+  it('lists several earlier copies, the first read first', async () => {
     await checker.check(page('https://one.example/a', { fp: flipBits(FP, 3) }), AUTO);
+    time.advance(DAY);
     await checker.check(page('https://two.example/b', { fp: flipBits(FP, 1) }), AUTO);
+    time.advance(DAY);
     const report = await checker.check(page('https://three.example/c'), AUTO);
-    expect(report.matches.map((m) => [m.site, m.distance])).toEqual([['two.example', 1], ['one.example', 3]]);
+    expect(report.matches.map((m) => [m.site, m.distance])).toEqual([['one.example', 3], ['two.example', 1]]);
   });
 
   it('looks up without recording when asked', async () => {

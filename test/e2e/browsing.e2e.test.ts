@@ -137,6 +137,23 @@ describe('flagging reposts while browsing', () => {
     await Promise.all([article.close(), app.close()]);
   });
 
+  it('flags a partial copy of an article read before', async () => {
+    const { context, worker, extensionId } = browser;
+    const url = server.siteB('/excerpts/en-other-partial.html');
+    const since = Date.now();
+    const excerpt = await openPage(context, url);
+    const { tabId, report } = await waitForReport(worker, url, since);
+    expect(report.status).toBe('partial');
+    expect(report.matches.map((m) => m.url)).toContain(server.siteA('/reviews/vision-pro/en-other.html'));
+    expect((await badge(worker, tabId)).title).toMatch(/^Déjà Lu: partial copy of “Apple’s Vision Pro/);
+    expect((await readNotice(excerpt))?.text).toContain('Looks like a partial copy of Apple’s Vision Pro');
+    const popup = await openPopup(context, extensionId, tabId);
+    await expect.poll(() => popup.locator('.pill').textContent()).toBe('Partial copy');
+    await screenshot(excerpt, 'en-notice-partial');
+    await screenshot(popup, 'en-popup-partial', { fullPage: true });
+    await Promise.all([excerpt.close(), popup.close()]);
+  });
+
   it('keeps the history and still flags reposts after the service worker restarts (Chinese pages)', async () => {
     const { context, worker } = browser;
     const originalUrl = server.siteA('/tansuo/2017/zh-original.html');

@@ -29,6 +29,8 @@ export async function launchWithExtension(locale: UiLocale = 'en'): Promise<Exte
     headless: true,
     locale,
     viewport: { width: 1280, height: 800 },
+    // The notice fades in; without motion, screenshots show it as users finally see it.
+    reducedMotion: 'reduce',
     env: { ...process.env, TMPDIR: TMP, LANGUAGE: language, LANG: `${language}.UTF-8` },
     args: [
       '--no-sandbox',
