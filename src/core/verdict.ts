@@ -23,11 +23,12 @@ export const MAX_SUPPORTED_DISTANCE = 3;
  * Once two documents are known to share text (their fingerprints or any two
  * of their passages match within maxDistance, which is what the index finds),
  * whole-document fingerprints within this distance confirm a repost. Two
- * different articles sit at 32 ± 4 bits; reposts that the index finds through
- * a passage sit at 0–8. On the practice set's fit half no pair of different
- * articles that shared a passage came closer than 9 (two Chinese admission
- * notices built on one template); reposts beyond 8 were under 1%. Not a
- * retrieval radius: the index is still searched at maxDistance ≤ 3.
+ * different articles sit at 32 ± 4 bits. Over all 476,717 pairs of different
+ * practice articles, those sharing a passage came no closer than 9 (two
+ * list-like Chinese academic notices); confirming at 3 / 6 / 8 / 10 found
+ * 0.78 / 0.93 / 0.96 / 0.97 of the wrap-plus-typo reposts (other languages),
+ * with 0 / 0 / 0 / 8 false pairs. Not a retrieval radius: the index is still
+ * searched at maxDistance ≤ 3.
  */
 export const CONFIRM_DISTANCE = 8;
 
