@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { PageSource } from './store/page';
 
 /**
  * The one message protocol between the extension's contexts. Every request is
@@ -54,7 +55,10 @@ export type MatchVerdict = 'duplicate' | 'partial';
 export interface MatchSummary {
   url: string;
   title: string;
+  /** Empty for the user's own articles imported from files. */
   site: string;
+  /** 'author': one of the user's own articles (imported with `deja-lu import-file`). */
+  source: PageSource;
   verdict: MatchVerdict;
   /** Hamming distance between the fingerprints (0–64). */
   distance: number;

@@ -1,7 +1,8 @@
-import { formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
+import { browserLocalizer, formatPercent, t } from '../../src/i18n';
 import { sendMessage, type PageReport } from '../../src/messaging';
 import { firstPublishedLine } from '../../src/ui/first-published';
 import { linkedSentence } from '../../src/ui/linked-sentence';
+import { isLinkable, noticeSentence } from '../../src/ui/match-text';
 import noticeCss from './notice.css?inline';
 
 /** The in-page notice shown on a repost. */
@@ -62,13 +63,12 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
   close.addEventListener('click', hide);
   head.append(brand, close);
 
-  const sentenceKey: MessageKey = match.verdict === 'duplicate' ? 'noticeRepost' : 'noticePartial';
-  const link = el('a', 'title-link', shorten(match.title || match.url));
-  link.href = match.url;
-  link.target = '_blank';
-  link.rel = 'noopener noreferrer';
+  const linkable = isLinkable(match.url);
+  const title = linkable ? el('a', 'title-link', shorten(match.title || match.url)) : el('strong', 'title', shorten(match.title || match.url));
+  if (title instanceof HTMLAnchorElement) setExternal(title, match.url);
+  const { key, rest } = noticeSentence(match, browserLocalizer);
   const message = el('p', 'message');
-  message.append(...linkedSentence(doc, sentenceKey, link, [match.site, formatDate(match.firstVisit)]));
+  message.append(...linkedSentence(doc, key, title, rest));
 
   const meta = el('p', 'meta', t('similarityLine', [formatPercent(match.similarity), String(match.distance)]));
   root.append(head, message, meta);
@@ -78,20 +78,27 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
   if (report.matches.length > 1) root.append(el('p', 'more', t('moreMatches', String(report.matches.length - 1))));
 
   const actions = el('div', 'actions');
-  const open = el('a', 'button', t('openEarlier'));
-  open.href = match.url;
-  open.target = '_blank';
-  open.rel = 'noopener noreferrer';
+  if (linkable) {
+    const open = el('a', 'button', t('openEarlier'));
+    setExternal(open, match.url);
+    actions.append(open);
+  }
   const settings = el('button', 'link', t('noticeSettings'));
   settings.type = 'button';
   settings.addEventListener('click', () => void sendMessage({ type: 'open-settings' }));
-  actions.append(open, settings);
+  actions.append(settings);
   root.append(actions);
 
   root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') hide();
   });
   return root;
+}
+
+function setExternal(link: HTMLAnchorElement, url: string): void {
+  link.href = url;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
 }
 
 function shorten(title: string): string {

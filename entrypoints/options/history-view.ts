@@ -3,6 +3,7 @@ import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
 import type { History, PageRecord, PageSource } from '../../src/store';
 import { byId, externalLink, h } from '../../src/ui/dom';
+import { isLinkable } from '../../src/ui/match-text';
 import { formatBytes } from './format-bytes';
 
 /** Rows fetched per "Show more". */
@@ -54,7 +55,8 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
     const source = SOURCE_TAG[page.source];
     return h('tr', {},
       h('td', { class: 'col-page' },
-        externalLink(page.url, page.title || page.url, 'page-title'),
+        // Imported file:// addresses cannot be opened from here; show the title as text.
+        isLinkable(page.url) ? externalLink(page.url, page.title || page.url, 'page-title') : h('span', { class: 'page-title' }, page.title || page.url),
         h('div', { class: 'page-sub' },
           h('span', { class: 'page-url', title: page.url }, page.url.replace(/^https?:\/\//, '')),
           source ? h('span', { class: 'tag' }, t(source)) : null,

@@ -1,7 +1,8 @@
-import { formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
+import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
 import type { MatchSummary, PageReport, PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
+import { flaggedStatusKey, isLinkable, matchMeta } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
@@ -42,7 +43,7 @@ export function reportView(report: PageReport | null): HTMLElement {
     h('section', { class: 'status', 'data-status': report.status },
       h('span', { class: `pill ${report.status}` }, t(STATUS_LABEL[report.status])),
       report.title ? h('p', { class: 'page-title', title: report.title }, report.title) : null,
-      h('p', { class: 'summary' }, t(STATUS_TEXT[report.status])),
+      h('p', { class: 'summary' }, t(statusText(report))),
       visits ? h('p', { class: 'detail' }, visits) : null,
       first ? h('p', { class: 'detail' }, first) : null),
     report.matches.length > 0
@@ -52,10 +53,17 @@ export function reportView(report: PageReport | null): HTMLElement {
       : null);
 }
 
+function statusText(report: PageReport): MessageKey {
+  const first = report.matches[0];
+  return first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_TEXT[report.status];
+}
+
 function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
   return h('li', { class: 'match' },
-    externalLink(match.url, match.title || match.url, 'match-title'),
-    h('p', { class: 'match-meta' }, t('readOnSite', [match.site, formatDate(match.firstVisit)])),
+    isLinkable(match.url)
+      ? externalLink(match.url, match.title || match.url, 'match-title')
+      : h('span', { class: 'match-title', title: match.url }, match.title || match.url),
+    h('p', { class: 'match-meta' }, matchMeta(match, browserLocalizer)),
     h('p', { class: 'match-score' },
       // Marked only in a list that also holds whole copies; otherwise the status says it.
       match.verdict === 'partial' && status !== 'partial' ? h('span', { class: 'tag' }, t('labelPartial')) : null,

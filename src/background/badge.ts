@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
 import { browserLocalizer, type Localizer } from '../i18n';
+import { tooltipText } from '../ui/match-text';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
@@ -30,14 +31,11 @@ function toolbarAction(): ActionApi {
   return browser.action ?? (browser as unknown as { browserAction: ActionApi }).browserAction;
 }
 
-export function badgeTitle(report: PageReport, { t, formatDate }: Localizer = browserLocalizer): string {
-  const name = t('extName');
+export function badgeTitle(report: PageReport, localizer: Localizer = browserLocalizer): string {
+  const name = localizer.t('extName');
   const match = report.matches[0];
-  if (match && (report.status === 'repost' || report.status === 'partial')) {
-    const key = report.status === 'repost' ? 'badgeRepost' : 'badgePartial';
-    return `${name}: ${t(key, [match.title || match.url, match.site, formatDate(match.firstVisit)])}`;
-  }
-  return `${name}: ${t(STATUS_TOOLTIP[report.status])}`;
+  if (match && (report.status === 'repost' || report.status === 'partial')) return `${name}: ${tooltipText(match, localizer)}`;
+  return `${name}: ${localizer.t(STATUS_TOOLTIP[report.status])}`;
 }
 
 const STATUS_TOOLTIP = {

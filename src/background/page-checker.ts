@@ -126,6 +126,7 @@ function summarize(page: PageRecord, verdict: MatchSummary['verdict'], distance:
     url: page.url,
     title: page.title,
     site: page.site,
+    source: page.source,
     verdict,
     distance,
     similarity: 1 - distance / FINGERPRINT_BITS,

@@ -82,6 +82,7 @@ describe('PageChecker: verdicts', () => {
       url: ORIGINAL,
       title: `Title of ${ORIGINAL}`,
       site: 'news.example.com',
+      source: 'visit',
       verdict: 'duplicate',
       distance: 0,
       similarity: 1,

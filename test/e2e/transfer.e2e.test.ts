@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/store';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { openOptions, screenshot, storedPages, waitForReport } from './support/extension';
+import { openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 const FILES = join(ROOT, '.tmp', 'e2e', 'transfer');
@@ -144,23 +144,44 @@ describe('history page, export and import', () => {
     await options.close();
   });
 
-  it('imports a file made by `deja-lu import-file`: copies of the author\'s article are flagged', async () => {
-    const authorFile = join(FILES, 'author.json');
-    await promisify(execFile)(process.execPath, [
-      join(ROOT, 'bin', 'deja-lu.mjs'), 'import-file', '--html', '--base-url', 'https://my-blog.example/',
-      join('test', 'e2e', 'fixtures', 'en-other.html'), '-o', authorFile,
-    ], { cwd: ROOT });
+  it('imports files made by `deja-lu import-file`: copies of the author\'s articles are flagged', async () => {
+    const run = (args: string[]) => promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'deja-lu.mjs'), 'import-file', '--html', ...args], { cwd: ROOT });
+    const published = join(FILES, 'published.json');
+    const drafts = join(FILES, 'drafts.json');
+    // A published post (its web address from --base-url) and a local draft (a file:// address).
+    await run(['--base-url', 'https://my-blog.example/', join('test', 'e2e', 'fixtures', 'en-other.html'), '-o', published]);
+    await run([join('test', 'e2e', 'fixtures', 'zh-other.html'), '-o', drafts]);
     const options = await openOptions(second!.context, second!.extensionId);
-    expect(await importFile(options, authorFile)).toBe('Import finished: 1 new, 0 updated, 0 unchanged.');
-    await expect.poll(() => options.locator('#page-rows tr', { hasText: 'your article' }).count()).toBe(1);
+    expect(await importFile(options, published)).toBe('Import finished: 1 new, 0 updated, 0 unchanged.');
+    expect(await importFile(options, drafts)).toBe('Import finished: 1 new, 0 updated, 0 unchanged.');
+    await expect.poll(() => options.locator('#page-rows tr', { hasText: 'your article' }).count()).toBe(2);
     await screenshot(options, 'en-history-after-import', { fullPage: true });
 
-    const repostUrl = server.siteB('/stolen/en-other-repost.html');
-    const since = Date.now();
-    const repost = await openPage(second!.context, repostUrl);
-    const { report } = await waitForReport(second!.worker, repostUrl, since);
+    const copyOfPost = server.siteB('/stolen/en-other-repost.html');
+    let since = Date.now();
+    const post = await openPage(second!.context, copyOfPost);
+    const first = await waitForReport(second!.worker, copyOfPost, since);
+    expect(first.report.status).toBe('repost');
+    expect(first.report.matches[0]).toMatchObject({ url: 'https://my-blog.example/test/e2e/fixtures/en-other.html', source: 'author' });
+    const postNotice = await readNotice(post);
+    expect(postNotice?.text).toContain('Looks like a copy of your article Apple’s Vision Pro');
+    expect(postNotice?.links).toContain('https://my-blog.example/test/e2e/fixtures/en-other.html');
+
+    const copyOfDraft = server.siteA('/reprinted/zh-other-repost.html');
+    since = Date.now();
+    const draft = await openPage(second!.context, copyOfDraft);
+    const { tabId, report } = await waitForReport(second!.worker, copyOfDraft, since);
     expect(report.status).toBe('repost');
-    expect(report.matches[0]).toMatchObject({ url: 'https://my-blog.example/test/e2e/fixtures/en-other.html', site: 'my-blog.example' });
-    await Promise.all([repost.close(), options.close()]);
+    expect(report.matches[0]?.url).toMatch(/^file:\/\/\/.*zh-other\.html$/);
+    const draftNotice = await readNotice(draft);
+    expect(draftNotice?.text).toContain('Looks like a copy of your article 孩子：我的奶酪，谁做主');
+    // A file:// address cannot be opened from a web page: the title is not a link.
+    expect(draftNotice?.links).toEqual([]);
+    const popup = await openPopup(second!.context, second!.extensionId, tabId);
+    await expect.poll(() => popup.locator('.match-meta').textContent()).toBe('Your article');
+    await expect.poll(() => popup.locator('.summary').textContent()).toBe('A copy of one of your own articles.');
+    await screenshot(draft, 'en-notice-own-article');
+    await screenshot(popup, 'en-popup-own-article', { fullPage: true });
+    await Promise.all([post.close(), draft.close(), popup.close(), options.close()]);
   });
 });

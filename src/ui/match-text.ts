@@ -1,0 +1,44 @@
+import type { Localizer, MessageKey } from '../i18n';
+import type { MatchSummary } from '../messaging';
+
+/**
+ * How an earlier copy is named in the notice, the tooltip and the popup. The
+ * user's own articles are "your article"; others are named by site and the
+ * day they were read.
+ */
+export function isOwnArticle(match: MatchSummary): boolean {
+  return match.source === 'author';
+}
+
+/** Web pages can be opened from a page or the popup; an imported file:// address cannot. */
+export function isLinkable(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/** Message key and substitutions after the title ($1) for the notice sentence. */
+export function noticeSentence(match: MatchSummary, { formatDate }: Pick<Localizer, 'formatDate'>): { key: MessageKey; rest: string[] } {
+  const partial = match.verdict === 'partial';
+  if (isOwnArticle(match)) return { key: partial ? 'noticePartialOwn' : 'noticeRepostOwn', rest: [] };
+  return { key: partial ? 'noticePartial' : 'noticeRepost', rest: [match.site, formatDate(match.firstVisit)] };
+}
+
+/** The toolbar tooltip after "Déjà Lu: ". */
+export function tooltipText(match: MatchSummary, { t, formatDate }: Localizer): string {
+  const partial = match.verdict === 'partial';
+  const title = match.title || match.url;
+  if (isOwnArticle(match)) return t(partial ? 'badgePartialOwn' : 'badgeRepostOwn', title);
+  return t(partial ? 'badgePartial' : 'badgeRepost', [title, match.site, formatDate(match.firstVisit)]);
+}
+
+/** The popup's sentence under the status for a flagged page: whose article it copies. */
+export function flaggedStatusKey(match: MatchSummary): MessageKey {
+  const partial = match.verdict === 'partial';
+  if (isOwnArticle(match)) return partial ? 'statusPartialOwn' : 'statusRepostOwn';
+  return partial ? 'statusPartial' : 'statusRepost';
+}
+
+/** The popup's line under a match's title. */
+export function matchMeta(match: MatchSummary, { t, formatDate }: Localizer): string {
+  if (isOwnArticle(match)) return match.site ? t('yourArticleOnSite', match.site) : t('yourArticle');
+  return t('readOnSite', [match.site, formatDate(match.firstVisit)]);
+}
