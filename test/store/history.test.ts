@@ -76,7 +76,7 @@ describe('recordVisit', () => {
   });
 
   test.each([
-    ['a non-http URL', { url: 'file:///home/me/notes.html' }, /url/],
+    ['a non-page URL', { url: 'javascript:alert(1)' }, /url/],
     ['a malformed fingerprint', { fingerprint: 'xyz' }, /fingerprint/],
     ['a malformed passage', { passages: ['0123'] }, /passages\[0\]/],
     ['a negative word count', { words: -1 }, /words/],
