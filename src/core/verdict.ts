@@ -193,8 +193,9 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   CONFIRM_DISTANCE, or most passages of both match and the fingerprints
  *   are within COVERAGE_CONFIRM_DISTANCE;
  * - partial: one text is much shorter (but holds ≥ 25% of the other's
- *   length), most of its passages are found in the longer one, and either
- *   it shares the longer one's vocabulary or several passages matched
+ *   length), and either the whole fingerprints match within maxDistance, or
+ *   most of its passages are found in the longer one and it shares the
+ *   longer one's vocabulary (looser when several passages matched)
  *   (either direction: a page holding part of an article read before, or
  *   the full article of a part read before);
  * - different otherwise.
@@ -221,6 +222,10 @@ export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): 
     return mostOfBoth && cmp.distance <= COVERAGE_CONFIRM_DISTANCE ? 'duplicate' : 'different';
   }
   if (cmp.lengthRatio < PARTIAL_MIN_LENGTH_RATIO) return 'different';
+  // Whole fingerprints that match outright need no passage evidence: the
+  // shorter text has the longer one's vocabulary. (The like-for-like sample
+  // of the shorter text can be empty when the longer one is long.)
+  if (cmp.distance <= maxDistance) return 'partial';
   if (shorter.matched === 0 || shorter.matched < MIN_COVERAGE * shorter.compared) return 'different';
   const strong = shorter.matched >= PARTIAL_STRONG_MATCHES;
   return cmp.distance <= (strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';

@@ -172,7 +172,7 @@ describe('verdictOf thresholds', () => {
 
   it('never calls texts of very different lengths duplicates', () => {
     expect(v({ lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01 })).toBe('partial');
-    expect(v({ lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01, earlier: { compared: 3, matched: 1 } })).toBe('different');
+    expect(v({ lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01, earlier: { compared: 3, matched: 1 }, distance: 4 })).toBe('different');
   });
 
   it('calls a mostly-contained shorter text partial, with the distance bound depending on matched passages', () => {
@@ -181,8 +181,11 @@ describe('verdictOf thresholds', () => {
     expect(v({ ...shorter, current: { compared: 2, matched: 1 }, distance: PARTIAL_MAX_DISTANCE + 1 })).toBe('different');
     expect(v({ ...shorter, current: { compared: 3, matched: 2 }, distance: PARTIAL_MAX_DISTANCE_STRONG })).toBe('partial');
     expect(v({ ...shorter, current: { compared: 3, matched: 2 }, distance: PARTIAL_MAX_DISTANCE_STRONG + 1 })).toBe('different');
-    expect(v({ ...shorter, current: { compared: 5, matched: 2 }, distance: 0 })).toBe('different');
+    expect(v({ ...shorter, current: { compared: 5, matched: 2 }, distance: 4 })).toBe('different');
     expect(v({ ...shorter, lengthRatio: PARTIAL_MIN_LENGTH_RATIO - 0.01, distance: 0 })).toBe('different');
+    // Matching whole fingerprints suffice when the shorter text has no passage in the like-for-like sample.
+    expect(v({ ...shorter, current: { compared: 0, matched: 0 }, distance: 3 })).toBe('partial');
+    expect(v({ ...shorter, current: { compared: 0, matched: 0 }, distance: 4 })).toBe('different');
   });
 
   it('judges on the shorter side whichever document it is', () => {
