@@ -104,32 +104,44 @@ export function hashFeatures(features: readonly string[]): HashedFeatures {
 /**
  * Charikar's SimHash over distinct features `ids[0..n)` with weight
  * termWeight(count[id]); bit-identical to `simhash()` on the same weights.
- * Each bit's sum Σ±w is positive exactly when the weight of the features
- * with that bit set exceeds half the total, so only set bits are visited
- * (half the additions, no data-dependent branch per bit). Weights are
- * integers, so the float sums are exact.
+ *
+ * Computed nibble-wise: each feature adds its weight to one of 16 counters
+ * for each of the 16 four-bit groups of its hash (16 additions instead of
+ * 64); a bit's sum Σ±w is positive exactly when the counters whose value
+ * has that bit set add up to more than half the total. The fold costs 512
+ * additions, small against a chunk's features (passages are SimHashed per
+ * chunk, so the per-feature cost matters more than for one whole text).
+ * Weights are integers, so the float sums are exact.
  */
-function simhashOf(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: ArrayLike<number>, ones: Float64Array): Fingerprint {
-  ones.fill(0);
+function simhashOf(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: ArrayLike<number>, acc: Float64Array): Fingerprint {
+  acc.fill(0);
   let total = 0;
   for (let j = 0; j < n; j++) {
     const id = ids[j] as number;
     const w = termWeight(count[id] as number);
     total += w;
-    for (let x = f.hi[id] as number; x !== 0; x &= x - 1) {
-      const bit = 31 - Math.clz32(x & -x);
-      ones[bit] = (ones[bit] as number) + w;
-    }
-    for (let x = f.lo[id] as number; x !== 0; x &= x - 1) {
-      const bit = 63 - Math.clz32(x & -x);
-      ones[bit] = (ones[bit] as number) + w;
+    const lo = f.lo[id] as number;
+    const hi = f.hi[id] as number;
+    for (let k = 0; k < 8; k++) {
+      const a = (k << 4) | ((lo >>> (k << 2)) & 15);
+      const b = ((k + 8) << 4) | ((hi >>> (k << 2)) & 15);
+      acc[a] = (acc[a] as number) + w;
+      acc[b] = (acc[b] as number) + w;
     }
   }
   let hi = 0;
   let lo = 0;
-  for (let bit = 0; bit < 32; bit++) {
-    if (2 * (ones[bit] as number) > total) hi |= 1 << bit;
-    if (2 * (ones[bit + 32] as number) > total) lo |= 1 << bit;
+  for (let k = 0; k < 16; k++) {
+    const base = k << 4;
+    for (let bit = 0; bit < 4; bit++) {
+      let set = 0;
+      for (let v = 1 << bit; v < 16; v = (v + 1) | (1 << bit)) set += acc[base | v] as number;
+      if (2 * set > total) {
+        // Nibble k of the low word (k < 8) or of the high word (k ≥ 8) holds bits 4k … 4k+3.
+        if (k < 8) lo |= 1 << ((k << 2) + bit);
+        else hi |= 1 << (((k - 8) << 2) + bit);
+      }
+    }
   }
   return { hi: hi >>> 0, lo: lo >>> 0 };
 }
@@ -138,7 +150,7 @@ function simhashOf(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: 
 export function wholeFingerprint(f: HashedFeatures): Fingerprint {
   const all = new Int32Array(f.counts.length);
   for (let id = 0; id < all.length; id++) all[id] = id;
-  return simhashOf(f, all, all.length, f.counts, new Float64Array(64));
+  return simhashOf(f, all, all.length, f.counts, new Float64Array(256));
 }
 
 function isAnchor(f: HashedFeatures, id: number): boolean {
@@ -180,7 +192,7 @@ export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
   if (chunks.length < 2) return [];
   const local = new Int32Array(f.counts.length);
   const touched = new Int32Array(PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES);
-  const sums = new Float64Array(64);
+  const sums = new Float64Array(256);
   const keyed: Array<{ fp: Fingerprint; key: number }> = [];
   for (const [start, end] of chunks) {
     let n = 0;
