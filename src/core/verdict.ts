@@ -211,15 +211,26 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
   return { verdict: verdictOf(cmp, maxDistance), distance };
 }
 
+/**
+ * A confirmation distance at the user's k: the constants above are for the
+ * default k = 3; a stricter setting shrinks them in proportion (k = 0 leaves
+ * only identical fingerprints), never below k itself.
+ */
+export function confirmDistance(distance: number, maxDistance: number): number {
+  if (maxDistance >= DEFAULT_MAX_DISTANCE) return distance;
+  return Math.max(maxDistance, Math.round((distance * maxDistance) / DEFAULT_MAX_DISTANCE));
+}
+
 /** The rule of `judge` on a comparison of two long-enough texts. */
 export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): Verdict {
   if (!cmp.found) return 'different';
+  const within = (d: number): boolean => cmp.distance <= confirmDistance(d, maxDistance);
   const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
   const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;
   if (cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO) {
-    if (cmp.distance <= Math.max(maxDistance, CONFIRM_DISTANCE)) return 'duplicate';
+    if (within(CONFIRM_DISTANCE)) return 'duplicate';
     const mostOfBoth = mostlyMatched(shorter) && mostlyMatched(longer);
-    return mostOfBoth && cmp.distance <= COVERAGE_CONFIRM_DISTANCE ? 'duplicate' : 'different';
+    return mostOfBoth && within(COVERAGE_CONFIRM_DISTANCE) ? 'duplicate' : 'different';
   }
   if (cmp.lengthRatio < PARTIAL_MIN_LENGTH_RATIO) return 'different';
   // Whole fingerprints that match outright need no passage evidence: the
@@ -228,7 +239,7 @@ export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): 
   if (cmp.distance <= maxDistance) return 'partial';
   if (shorter.matched === 0 || shorter.matched < MIN_COVERAGE * shorter.compared) return 'different';
   const strong = shorter.matched >= PARTIAL_STRONG_MATCHES;
-  return cmp.distance <= (strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';
+  return within(strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';
 }
 
 /** At least MIN_MATCHED_PASSAGES matched, and more than MIN_COVERAGE of the compared ones. */

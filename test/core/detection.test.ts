@@ -194,6 +194,28 @@ describe('verdictOf thresholds', () => {
   });
 });
 
+describe('stricter k', () => {
+  it('shrinks the confirmation distances in proportion to k', () => {
+    const c: Comparison = {
+      distance: 5,
+      found: true,
+      earlier: { compared: 8, matched: 1 },
+      current: { compared: 8, matched: 1 },
+      lengthRatio: 1,
+      currentIsShorter: false,
+    };
+    expect(verdictOf(c, 3)).toBe('duplicate');
+    expect(verdictOf(c, 2)).toBe('duplicate');
+    expect(verdictOf(c, 1)).toBe('different');
+    expect(verdictOf({ ...c, distance: 0 }, 0)).toBe('duplicate');
+    expect(verdictOf({ ...c, distance: 1 }, 0)).toBe('different');
+  });
+
+  it('still finds the practice repost at k = 2', () => {
+    expect(judge(sig('readability-mozilla-1'), sig('readability-mozilla-1.wrap'), { maxDistance: 2 }).verdict).toBe('duplicate');
+  });
+});
+
 describe('compareSignatures', () => {
   it('compares like-for-like samples: the shorter text’s sampled passages are found in the longer one', () => {
     const c = compareSignatures(sig('cwc-bbdf5079'), sig('cwc-bbdf5079.trunc40'));
