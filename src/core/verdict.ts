@@ -154,15 +154,19 @@ function sampleLimit(passages: readonly Fingerprint[]): number {
   return max;
 }
 
-function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage {
+/** Coverage of `side` by `other` over the like-for-like sample; `any`: some passage of `side` matched at all. */
+function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage & { any: boolean } {
   let compared = 0;
   let matched = 0;
+  let any = false;
   for (const p of side) {
+    const hit = other.some((q) => hammingDistance(p, q) <= maxDistance);
+    any ||= hit;
     if (passageKey(p) > limit) continue;
     compared++;
-    if (other.some((q) => hammingDistance(p, q) <= maxDistance)) matched++;
+    if (hit) matched++;
   }
-  return { compared, matched };
+  return { compared, matched, any };
 }
 
 /** The evidence `judge` weighs, from two signatures alone. */
@@ -173,12 +177,17 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const limit = Math.min(sampleLimit(pe), sampleLimit(pc));
   const e = coverage(pe, pc, limit, maxDistance);
   const c = coverage(pc, pe, limit, maxDistance);
-  let found = distance <= maxDistance;
-  for (let i = 0; !found && i < pc.length; i++) found = pe.some((q) => hammingDistance(pc[i] as Fingerprint, q) <= maxDistance);
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
-  return { distance, found, earlier: e, current: c, lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1, currentIsShorter: lc < le };
+  return {
+    distance,
+    found: distance <= maxDistance || e.any,
+    earlier: { compared: e.compared, matched: e.matched },
+    current: { compared: c.compared, matched: c.matched },
+    lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
+    currentIsShorter: lc < le,
+  };
 }
 
 /**
