@@ -2,7 +2,7 @@ import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from 
 import type { MatchSummary, PageReport, PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
-import { flaggedStatusKey, isLinkable, matchMeta } from '../../src/ui/match-text';
+import { flaggedStatusKey, isLinkable, matchMeta, STATUS_SENTENCE } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
@@ -14,19 +14,9 @@ const STATUS_LABEL = {
   incognito: 'labelIncognito',
   off: 'labelOff',
   no_article: 'labelNoArticle',
+  too_large: 'labelTooLarge',
 } as const satisfies Record<PageStatus, MessageKey>;
 
-const STATUS_TEXT = {
-  new: 'statusNew',
-  read_before: 'statusReadBefore',
-  repost: 'statusRepost',
-  partial: 'statusPartial',
-  too_short: 'statusTooShort',
-  excluded: 'statusExcluded',
-  incognito: 'statusIncognito',
-  off: 'statusOff',
-  no_article: 'statusNoArticle',
-} as const satisfies Record<PageStatus, MessageKey>;
 
 /** The popup's account of the current tab: verdict, then the earlier copies. */
 export function reportView(report: PageReport | null): HTMLElement {
@@ -42,10 +32,11 @@ export function reportView(report: PageReport | null): HTMLElement {
   return h('div', {},
     h('section', { class: 'status', 'data-status': report.status },
       h('span', { class: `pill ${report.status}` }, t(STATUS_LABEL[report.status])),
-      report.title ? h('p', { class: 'page-title', title: report.title }, report.title) : null,
+      report.title ? h('p', { class: 'page-title', title: report.title, dir: 'auto' }, report.title) : null,
       h('p', { class: 'summary' }, t(statusText(report))),
       visits ? h('p', { class: 'detail' }, visits) : null,
-      first ? h('p', { class: 'detail' }, first) : null),
+      first ? h('p', { class: 'detail' }, first) : null,
+      report.storageFull ? h('p', { class: 'warning', role: 'alert' }, t('storageFull')) : null),
     report.matches.length > 0
       ? h('section', { class: 'matches' },
         h('h2', {}, t('earlierCopies')),
@@ -55,14 +46,14 @@ export function reportView(report: PageReport | null): HTMLElement {
 
 function statusText(report: PageReport): MessageKey {
   const first = report.matches[0];
-  return first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_TEXT[report.status];
+  return first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
 }
 
 function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
   return h('li', { class: 'match' },
     isLinkable(match.url)
       ? externalLink(match.url, match.title || match.url, 'match-title')
-      : h('span', { class: 'match-title', title: match.url }, match.title || match.url),
+      : h('span', { class: 'match-title', title: match.url, dir: 'auto' }, match.title || match.url),
     h('p', { class: 'match-meta' }, matchMeta(match, browserLocalizer)),
     h('p', { class: 'match-score' },
       // Marked only in a list that also holds whole copies; otherwise the status says it.

@@ -1,13 +1,18 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
 import { browserLocalizer, type Localizer } from '../i18n';
-import { tooltipText } from '../ui/match-text';
+import { STATUS_SENTENCE, tooltipText } from '../ui/match-text';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
+/** Puts a tab's toolbar button back as installed: no badge, the default tooltip. */
+export type BadgeResetter = (tabId: number) => Promise<void>;
 
 const REPOST_COLOR = '#c2410c';
 const PARTIAL_COLOR = '#b45309';
+const WARNING_COLOR = '#a16207';
+/** Badge of a page that could not be recorded because storage is full. */
+const STORAGE_FULL_BADGE = '!';
 
 type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'>;
 
@@ -18,11 +23,20 @@ type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroun
 export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeSetter {
   return async (tabId, report) => {
     const flagged = report.status === 'repost' || report.status === 'partial';
+    // A repost is still worth the badge; otherwise a full history must not go unnoticed.
+    const warning = !flagged && report.storageFull === true;
+    const color = flagged ? (report.status === 'repost' ? REPOST_COLOR : PARTIAL_COLOR) : WARNING_COLOR;
     await Promise.all([
-      action.setBadgeText({ tabId, text: flagged ? String(report.matches.length) : '' }),
-      flagged ? action.setBadgeBackgroundColor({ tabId, color: report.status === 'repost' ? REPOST_COLOR : PARTIAL_COLOR }) : undefined,
+      action.setBadgeText({ tabId, text: flagged ? String(report.matches.length) : warning ? STORAGE_FULL_BADGE : '' }),
+      flagged || warning ? action.setBadgeBackgroundColor({ tabId, color }) : undefined,
       action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
+  };
+}
+
+export function resetToolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeResetter {
+  return async (tabId) => {
+    await Promise.all([action.setBadgeText({ tabId, text: '' }), action.setTitle({ tabId, title: localizer.t('actionTitle') })]);
   };
 }
 
@@ -34,18 +48,7 @@ function toolbarAction(): ActionApi {
 export function badgeTitle(report: PageReport, localizer: Localizer = browserLocalizer): string {
   const name = localizer.t('extName');
   const match = report.matches[0];
-  if (match && (report.status === 'repost' || report.status === 'partial')) return `${name}: ${tooltipText(match, localizer)}`;
-  return `${name}: ${localizer.t(STATUS_TOOLTIP[report.status])}`;
+  const verdict = match && (report.status === 'repost' || report.status === 'partial') ? tooltipText(match, localizer) : localizer.t(STATUS_SENTENCE[report.status]);
+  return `${name}: ${verdict}${report.storageFull ? ` ${localizer.t('storageFull')}` : ''}`;
 }
 
-const STATUS_TOOLTIP = {
-  new: 'statusNew',
-  read_before: 'statusReadBefore',
-  repost: 'statusRepost',
-  partial: 'statusPartial',
-  too_short: 'statusTooShort',
-  excluded: 'statusExcluded',
-  incognito: 'statusIncognito',
-  off: 'statusOff',
-  no_article: 'statusNoArticle',
-} as const satisfies Record<PageReport['status'], string>;

@@ -1,5 +1,6 @@
 import type { Localizer, MessageKey } from '../i18n';
-import type { MatchSummary } from '../messaging';
+import type { MatchSummary, PageStatus } from '../messaging';
+import { isolateBidi } from './bidi';
 
 /**
  * How an earlier copy is named in the notice, the tooltip and the popup. The
@@ -25,7 +26,7 @@ export function noticeSentence(match: MatchSummary, { formatDate }: Pick<Localiz
 /** The toolbar tooltip after "Déjà Lu: ". */
 export function tooltipText(match: MatchSummary, { t, formatDate }: Localizer): string {
   const partial = match.verdict === 'partial';
-  const title = match.title || match.url;
+  const title = isolateBidi(match.title || match.url);
   if (isOwnArticle(match)) return t(partial ? 'badgePartialOwn' : 'badgeRepostOwn', title);
   return t(partial ? 'badgePartial' : 'badgeRepost', [title, match.site, formatDate(match.firstVisit)]);
 }
@@ -42,3 +43,17 @@ export function matchMeta(match: MatchSummary, { t, formatDate }: Localizer): st
   if (isOwnArticle(match)) return match.site ? t('yourArticleOnSite', match.site) : t('yourArticle');
   return t('readOnSite', [match.site, formatDate(match.firstVisit)]);
 }
+
+/** The sentence describing a page's status, shared by the popup and the toolbar tooltip. */
+export const STATUS_SENTENCE = {
+  new: 'statusNew',
+  read_before: 'statusReadBefore',
+  repost: 'statusRepost',
+  partial: 'statusPartial',
+  too_short: 'statusTooShort',
+  excluded: 'statusExcluded',
+  incognito: 'statusIncognito',
+  off: 'statusOff',
+  no_article: 'statusNoArticle',
+  too_large: 'statusTooLarge',
+} as const satisfies Record<PageStatus, MessageKey>;
