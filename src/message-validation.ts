@@ -5,6 +5,7 @@ import {
   MAX_TITLE_CHARS,
   MAX_URL_CHARS,
   MessageError,
+  SKIP_REASONS,
   type ExtractedPage,
   type Request,
   type RequestType,
@@ -27,19 +28,23 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
       return { type: 'should-check', url: httpUrl(message.url, 'url') };
     case 'visit':
       return { type: 'visit', page: parsePage(message.page) };
+    case 'skip':
+      return { type: 'skip', url: httpUrl(message.url, 'url'), reason: oneOf(message.reason, 'reason', SKIP_REASONS) };
     case 'open-settings':
       return { type: 'open-settings' };
     case 'get-tab-status':
       return { type: 'get-tab-status', tabId: tabId(message.tabId) };
     case 'check-tab':
       return { type: 'check-tab', tabId: tabId(message.tabId), record: boolean(message.record, 'record') };
+    case 'history-cleared':
+      return { type: 'history-cleared' };
     case 'extract':
       return { type: 'extract' };
   }
 }
 
 /** The requests the background answers. */
-export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'visit', 'open-settings', 'get-tab-status', 'check-tab'];
+export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'visit', 'skip', 'open-settings', 'get-tab-status', 'check-tab', 'history-cleared'];
 /** The requests a content script answers. */
 export const CONTENT_REQUESTS: readonly RequestType[] = ['extract'];
 
@@ -52,7 +57,7 @@ export function parsePage(raw: unknown): ExtractedPage {
     text: string(page.text, 'page.text', MAX_TEXT_CHARS),
   };
   const excerpt = optionalString(page.excerpt, 'page.excerpt', MAX_EXCERPT_CHARS);
-  const canonicalUrl = optionalString(page.canonicalUrl, 'page.canonicalUrl', MAX_URL_CHARS);
+  const canonicalUrl = page.canonicalUrl === undefined || page.canonicalUrl === null ? undefined : httpUrl(page.canonicalUrl, 'page.canonicalUrl');
   const language = optionalString(page.language, 'page.language', MAX_SHORT_FIELD_CHARS);
   const siteName = optionalString(page.siteName, 'page.siteName', MAX_SHORT_FIELD_CHARS);
   const publishedTime = optionalTime(page.publishedTime, 'page.publishedTime');
@@ -89,6 +94,11 @@ function optionalTime(value: unknown, name: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new MessageError(`${name} must be a time in ms since the epoch`);
   return value;
+}
+
+function oneOf<T extends string>(value: unknown, name: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw new MessageError(`${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
 }
 
 function boolean(value: unknown, name: string): boolean {

@@ -7,8 +7,9 @@ import type { PageSource } from './store/page';
  * travel in an envelope so that errors reach the caller as errors instead of
  * `undefined`.
  *
- *   content script → background: `should-check`, `visit`, `open-settings`
+ *   content script → background: `should-check`, `visit`, `skip`, `open-settings`
  *   popup          → background: `get-tab-status`, `check-tab`
+ *   options page   → background: `history-cleared`
  *   background     → content script (tabs.sendMessage): `extract`
  */
 
@@ -47,7 +48,15 @@ export type PageStatus =
   | 'excluded' // the site is on the excluded list (automatic checks only)
   | 'incognito' // an incognito window and recording incognito is off
   | 'off' // automatic mode is off
-  | 'no_article'; // nothing article-like on the page
+  | 'no_article' // nothing article-like on the page
+  | 'too_large'; // over the content script's reading budget (entrypoints/content/page-budget.ts): not read
+
+/** Why the content script did not send a page: it had no text, or was too big to read safely. */
+export type SkipReason = Extract<PageStatus, 'no_article' | 'too_large'>;
+export const SKIP_REASONS: readonly SkipReason[] = ['no_article', 'too_large'];
+
+/** What the content script made of its page: an article to check, or why there is none. */
+export type PageReading = { kind: 'page'; page: ExtractedPage } | { kind: 'skip'; reason: SkipReason };
 
 export type MatchVerdict = 'duplicate' | 'partial';
 
@@ -90,6 +99,8 @@ export interface PageReport {
   publishedAt?: number;
   firstPublished: FirstPublished;
   checkedAt: number;
+  /** The page was checked but could not be recorded: the browser's storage quota is used up. */
+  storageFull?: true;
 }
 
 export interface VisitResponse {
@@ -101,9 +112,11 @@ export interface VisitResponse {
 export type Request =
   | { type: 'should-check'; url: string }
   | { type: 'visit'; page: ExtractedPage }
+  | { type: 'skip'; url: string; reason: SkipReason }
   | { type: 'open-settings' }
   | { type: 'get-tab-status'; tabId: number }
   | { type: 'check-tab'; tabId: number; record: boolean }
+  | { type: 'history-cleared' }
   | { type: 'extract' };
 
 export type RequestType = Request['type'];
@@ -113,10 +126,13 @@ interface ResponseMap {
   /** False on excluded sites, with automatic mode off, or in incognito (unless allowed). */
   'should-check': boolean;
   visit: VisitResponse;
+  skip: null;
   'open-settings': null;
   'get-tab-status': PageReport | null;
   'check-tab': PageReport;
-  extract: ExtractedPage | null;
+  /** The reports kept for the popup are forgotten and the badges reset. */
+  'history-cleared': null;
+  extract: PageReading;
 }
 
 export type ResponseOf<T extends RequestType> = ResponseMap[T];
@@ -152,6 +168,9 @@ export type Handlers = { [T in RequestType]?: Handler<T> };
 export interface MessageSender {
   id?: string;
   tab?: { id?: number; incognito?: boolean; url?: string };
+  /** 0 for a tab's top frame. */
+  frameId?: number;
+  /** The sending document's address (a page for content scripts, chrome-extension://… for extension pages). */
   url?: string;
 }
 

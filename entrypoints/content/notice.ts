@@ -13,15 +13,28 @@ export interface Notice {
 
 /** Titles longer than this are cut with an ellipsis so the notice stays small. */
 export const MAX_TITLE_IN_NOTICE = 90;
+/**
+ * Times the notice puts itself back after a page script removed or closed
+ * it. A page that keeps fighting wins after that, rather than the two
+ * looping forever and freezing the tab.
+ */
+export const MAX_RESTORES = 3;
 const HOST_TAG = 'deja-lu-notice';
 
 /**
  * The notice lives in a closed shadow root: the page's scripts cannot read
- * what the user read before, and the page's CSS cannot restyle it.
+ * what the user read before. Its styles reset the host with !important,
+ * which outranks even the page's !important rules and inline styles (in the
+ * cascade, important declarations of the inner, shadow context win), and it
+ * sits in the top layer (a manual popover), above any z-index and outside
+ * the page's transforms, opacity and overflow clipping.
  */
 export function createNotice(doc: Document = document): Notice {
   let host: HTMLElement | undefined;
+  let stopGuard: (() => void) | undefined;
   const hide = () => {
+    stopGuard?.();
+    stopGuard = undefined;
     host?.remove();
     host = undefined;
   };
@@ -37,8 +50,47 @@ export function createNotice(doc: Document = document): Notice {
       style.textContent = noticeCss;
       shadow.append(style, card(doc, report, hide));
       doc.documentElement.append(host);
+      raise(host);
+      stopGuard = guard(doc, host);
     },
   };
+}
+
+/** Browsers without the Popover API (before Chrome 114, Firefox 125) keep the notice at the highest z-index instead. */
+function hasPopover(host: HTMLElement): boolean {
+  return typeof host.showPopover === 'function';
+}
+
+function raise(host: HTMLElement): void {
+  if (!hasPopover(host)) return;
+  host.popover = 'manual';
+  if (!host.matches(':popover-open')) host.showPopover();
+}
+
+/** Puts the notice back when a page script removes it, closes its popover or strips its attributes. */
+function guard(doc: Document, host: HTMLElement): () => void {
+  let restores = 0;
+  const intact = () => host.parentNode === doc.documentElement && (!hasPopover(host) || host.matches(':popover-open'));
+  const restore = () => {
+    if (intact()) return;
+    if (restores >= MAX_RESTORES) {
+      stop();
+      return;
+    }
+    restores += 1;
+    if (host.parentNode !== doc.documentElement) doc.documentElement.append(host);
+    raise(host);
+  };
+  const observer = new MutationObserver(restore);
+  observer.observe(doc.documentElement, { childList: true });
+  observer.observe(host, { attributes: true });
+  // Closing the popover (hidePopover) changes no attribute; it fires "toggle".
+  host.addEventListener('toggle', restore);
+  const stop = () => {
+    observer.disconnect();
+    host.removeEventListener('toggle', restore);
+  };
+  return stop;
 }
 
 function card(doc: Document, report: PageReport, hide: () => void): HTMLElement {
@@ -65,6 +117,8 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
 
   const linkable = isLinkable(match.url);
   const title = linkable ? el('a', 'title-link', shorten(match.title || match.url)) : el('strong', 'title', shorten(match.title || match.url));
+  // A bidi isolate: override characters in a page's title cannot reorder the sentence around it.
+  title.dir = 'auto';
   if (title instanceof HTMLAnchorElement) setExternal(title, match.url);
   const { key, rest } = noticeSentence(match, browserLocalizer);
   const message = el('p', 'message');

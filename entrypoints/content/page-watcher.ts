@@ -1,14 +1,14 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { normalizeUrl } from '../../src/core/url';
 import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
-import { listen, sendMessage, type ExtractedPage } from '../../src/messaging';
+import { listen, sendMessage, type PageReading } from '../../src/messaging';
 import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
-import { readPage } from './read-page';
+import { readWithinBudget } from './read-page';
 
 export interface PageWatcherDeps {
   notice: Notice;
-  read?: () => ExtractedPage | null;
+  read?: () => PageReading;
   currentUrl?: () => string;
 }
 
@@ -17,7 +17,7 @@ export interface PageWatcherDeps {
  * (history.pushState and friends), and answers the popup's "Check this page"
  * by extracting on demand.
  */
-export function watchPage(ctx: ContentScriptContext, { notice, read = readPage, currentUrl = () => location.href }: PageWatcherDeps): void {
+export function watchPage(ctx: ContentScriptContext, { notice, read = readWithinBudget, currentUrl = () => location.href }: PageWatcherDeps): void {
   const stopListening = listen({ extract: async () => read() }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
   ctx.onInvalidated(stopListening);
 
@@ -29,9 +29,13 @@ export function watchPage(ctx: ContentScriptContext, { notice, read = readPage, 
     if (identity === checkedUrl || !ctx.isValid) return;
     checkedUrl = identity;
     if (!(await sendMessage({ type: 'should-check', url }))) return;
-    const page = read();
-    if (!page || !ctx.isValid) return;
-    const { report, showNotice } = await sendMessage({ type: 'visit', page });
+    const reading = read();
+    if (!ctx.isValid) return;
+    if (reading.kind === 'skip') {
+      await sendMessage({ type: 'skip', url, reason: reading.reason });
+      return;
+    }
+    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page });
     if (showNotice && ctx.isValid) notice.show(report);
   };
 

@@ -1,5 +1,25 @@
 import { extractArticle } from '../../src/extract';
-import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, type ExtractedPage } from '../../src/messaging';
+import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, type ExtractedPage, type PageReading } from '../../src/messaging';
+import { exceedsBudget, PAGE_BUDGET, type PageBudget } from './page-budget';
+
+/**
+ * What the content script sends about its page: the article, or why there is
+ * none. A page over the reading budget is not extracted at all (see
+ * page-budget.ts); a page without text, or one extraction fails on, is
+ * skipped rather than breaking the tab.
+ */
+export function readWithinBudget(doc: Document = document, url: string = location.href, budget: PageBudget = PAGE_BUDGET): PageReading {
+  if (exceedsBudget(doc, budget) !== undefined) return { kind: 'skip', reason: 'too_large' };
+  let page: ExtractedPage | null;
+  try {
+    page = readPage(doc, url);
+  } catch (error) {
+    // An odd tree (or a stack overflow inside a library) is a page we cannot read, not a broken tab.
+    console.debug('[Déjà Lu] extraction failed:', error);
+    return { kind: 'skip', reason: 'no_article' };
+  }
+  return page ? { kind: 'page', page } : { kind: 'skip', reason: 'no_article' };
+}
 
 /**
  * The article on the current page, shaped and capped for the `visit` message.

@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
 import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
 import type { History, PageRecord, PageSource } from '../../src/store';
+import { isolateBidi } from '../../src/ui/bidi';
 import { byId, externalLink, h } from '../../src/ui/dom';
 import { isLinkable } from '../../src/ui/match-text';
 import { formatBytes } from './format-bytes';
@@ -18,10 +19,12 @@ export interface HistoryViewDeps {
   loadSettings(): Promise<Settings>;
   estimateStorage(): Promise<{ usage?: number }>;
   confirm(message: string): boolean;
+  /** After "clear all": the background forgets its per-tab reports and badges, which name history pages. */
+  forgetReports(): Promise<unknown>;
 }
 
 /** The stored pages: search, sort, delete one, clear all, and the totals above them. */
-export function initHistoryView({ history, loadSettings, estimateStorage, confirm }: HistoryViewDeps): { refresh(): Promise<void> } {
+export function initHistoryView({ history, loadSettings, estimateStorage, confirm, forgetReports }: HistoryViewDeps): { refresh(): Promise<void> } {
   const rows = byId('page-rows');
   const empty = byId('history-empty');
   const summary = byId('history-summary');
@@ -53,10 +56,11 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
   const row = (page: PageRecord, settings: Settings) => {
     const tooShort = !isLongEnough({ cjkChars: page.cjkChars, words: page.words }, settings.minLength);
     const source = SOURCE_TAG[page.source];
+    const name = isolateBidi(page.title || page.url);
     return h('tr', {},
       h('td', { class: 'col-page' },
         // Imported file:// addresses cannot be opened from here; show the title as text.
-        isLinkable(page.url) ? externalLink(page.url, page.title || page.url, 'page-title') : h('span', { class: 'page-title' }, page.title || page.url),
+        isLinkable(page.url) ? externalLink(page.url, page.title || page.url, 'page-title') : h('span', { class: 'page-title', dir: 'auto' }, page.title || page.url),
         h('div', { class: 'page-sub' },
           h('span', { class: 'page-url', title: page.url }, page.url.replace(/^https?:\/\//, '')),
           source ? h('span', { class: 'tag' }, t(source)) : null,
@@ -67,11 +71,11 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
         h('button', {
           type: 'button',
           class: 'btn ghost small delete',
-          'aria-label': t('deleteEntryLabel', page.title || page.url),
-          title: t('deleteEntryLabel', page.title || page.url),
+          'aria-label': t('deleteEntryLabel', name),
+          title: t('deleteEntryLabel', name),
           onclick: async () => {
             await history.delete(page.id);
-            say(t('deleted', page.title || page.url));
+            say(t('deleted', name));
             await refresh();
           },
         }, t('deleteEntry'))));
@@ -100,6 +104,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
     const count = await history.count();
     if (count === 0 || !confirm(t('confirmClearAll', String(count)))) return;
     await history.clear();
+    await forgetReports().catch((error: unknown) => console.warn('[Déjà Lu] could not reset the tabs\' reports:', error));
     say(t('cleared'));
     await refresh();
   });

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { localizeDom, t } from '../../src/i18n';
+import { sendMessage } from '../../src/messaging';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
 import { openHistory, type History, type PageRecord } from '../../src/store';
 import { byId } from '../../src/ui/dom';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     loadSettings,
     estimateStorage: () => navigator.storage.estimate(),
     confirm: (message) => window.confirm(message),
+    forgetReports: () => sendMessage({ type: 'history-cleared' }),
   });
   const refresh = () => void view.refresh();
   initTransfer({ history, onImported: refresh });

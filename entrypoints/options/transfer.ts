@@ -1,5 +1,5 @@
 import { t } from '../../src/i18n';
-import type { History, ImportReport } from '../../src/store';
+import { HistoryQuotaError, type History, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
@@ -49,7 +49,8 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
       onImported();
     } catch (error) {
       // The store validates the whole file before writing: a failure leaves the history as it was.
-      show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
+      if (error instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuota')));
+      else show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
     } finally {
       importButton.disabled = false;
     }

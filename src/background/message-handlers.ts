@@ -2,10 +2,6 @@ import { browser } from 'wxt/browser';
 import { MessageError, type Handlers, type MessageSender } from '../messaging';
 import type { TabInfo, VisitService } from './visit-service';
 
-/**
- * The background's answers to each request. Page requests must come from a
- * tab's content script; the popup's requests name the tab they are about.
- */
 /** The notice's "Notice settings" link lands on the settings tab of the options page. */
 export const SETTINGS_PAGE = '/options.html#settings';
 
@@ -13,30 +9,84 @@ export interface HandlerHooks {
   openSettings?: () => Promise<unknown>;
   /** Runs after each automatic visit is recorded (e.g. retention). */
   afterVisit?: () => void;
+  /** `chrome-extension://<id>/` (or `moz-extension://…`): where the extension's own pages live. */
+  extensionOrigin?: string;
 }
 
+/**
+ * The background's answers to each request, and who may ask. `listen` has
+ * already refused other extensions and malformed messages; here the sender
+ * must also be the right kind of context, because a content script runs in a
+ * renderer that a hostile page may have compromised:
+ *
+ * - page requests come from the top frame of a tab, about that tab's own
+ *   site (a content script cannot record or look up pages of other sites);
+ * - popup and options requests, which read other tabs' reports or change the
+ *   history, come only from the extension's own pages.
+ */
 export function backgroundHandlers(
   visits: VisitService,
-  { openSettings = () => browser.tabs.create({ url: browser.runtime.getURL(SETTINGS_PAGE) }), afterVisit = () => {} }: HandlerHooks = {},
+  {
+    openSettings = () => browser.tabs.create({ url: browser.runtime.getURL(SETTINGS_PAGE) }),
+    afterVisit = () => {},
+    extensionOrigin = browser.runtime.getURL('/'),
+  }: HandlerHooks = {},
 ): Handlers {
+  const fromExtensionPage = (sender: MessageSender) => {
+    if (!sender.url?.startsWith(extensionOrigin)) throw new MessageError('this request is accepted only from the extension\'s own pages');
+  };
   return {
-    'should-check': async ({ url }, sender) => visits.shouldCheck(url, senderTab(sender)),
+    'should-check': async ({ url }, sender) => visits.shouldCheck(url, pageTab(sender, url)),
     visit: async ({ page }, sender) => {
-      const response = await visits.visit(page, senderTab(sender));
+      const response = await visits.visit(page, pageTab(sender, page.url));
       afterVisit();
       return response;
     },
-    'open-settings': async () => {
+    skip: async ({ url, reason }, sender) => {
+      await visits.skip(url, reason, pageTab(sender, url));
+      return null;
+    },
+    'open-settings': async (_request, sender) => {
+      pageTab(sender);
       await openSettings();
       return null;
     },
-    'get-tab-status': async ({ tabId }) => visits.tabStatus(tabId),
-    'check-tab': async ({ tabId, record }) => visits.checkTab(tabId, record),
+    'get-tab-status': async ({ tabId }, sender) => {
+      fromExtensionPage(sender);
+      return visits.tabStatus(tabId);
+    },
+    'check-tab': async ({ tabId, record }, sender) => {
+      fromExtensionPage(sender);
+      return visits.checkTab(tabId, record);
+    },
+    'history-cleared': async (_request, sender) => {
+      fromExtensionPage(sender);
+      await visits.forgetAllTabs();
+      return null;
+    },
   };
 }
 
-function senderTab(sender: MessageSender): TabInfo {
+/**
+ * The tab a content script speaks for. `aboutUrl` (the page it reports on)
+ * must be on the sender's own site: the same origin as the sending document.
+ */
+function pageTab(sender: MessageSender, aboutUrl?: string): TabInfo {
   const id = sender.tab?.id;
   if (id === undefined || id < 0) throw new MessageError('page messages must come from a tab');
+  if (sender.frameId !== undefined && sender.frameId !== 0) throw new MessageError('page messages must come from the top frame');
+  if (aboutUrl !== undefined) {
+    const claimed = originOf(aboutUrl);
+    if (claimed === undefined || claimed !== originOf(sender.url)) throw new MessageError('a page may only report on its own site');
+  }
   return { id, incognito: sender.tab?.incognito === true };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -10,6 +10,7 @@ import {
   type MinLength,
 } from '../core';
 import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatus } from '../messaging';
+import { HistoryQuotaError } from '../store/errors';
 import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
 import type { HistoryPort } from './history-port';
 
@@ -60,7 +61,9 @@ export class PageChecker {
     const found = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
     // On a revisit, copies first read after this page are not earlier copies of it.
     const matches = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
-    const stored = options.record ? await history.recordVisit(toPageInput(page, url, canonicalUrl, signature, options.source)) : earlier;
+    const { stored, storageFull } = options.record
+      ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, options.source), earlier)
+      : { stored: earlier, storageFull: false };
 
     return {
       status: statusOf(longEnough, matches, earlier !== undefined),
@@ -68,13 +71,32 @@ export class PageChecker {
       title: page.title,
       site: siteOf(url),
       matches,
-      recorded: options.record,
+      recorded: options.record && !storageFull,
       visitCount: stored?.visitCount ?? 0,
       ...(earlier ? { firstVisit: earlier.firstVisit } : {}),
       ...(page.publishedTime !== undefined ? { publishedAt: page.publishedTime } : {}),
       firstPublished: firstPublished(page.publishedTime, matches[0]?.publishedAt),
       checkedAt: this.now(),
+      ...(storageFull ? { storageFull: true as const } : {}),
     };
+  }
+}
+
+/**
+ * Records the visit. When the browser's storage is full the write changes
+ * nothing (one transaction), and the verdict, already made, still stands:
+ * the report says the page was not recorded instead of failing the check.
+ */
+async function recordOrReportFull(
+  history: HistoryPort,
+  input: PageInput,
+  earlier: PageRecord | undefined,
+): Promise<{ stored: PageRecord | undefined; storageFull: boolean }> {
+  try {
+    return { stored: await history.recordVisit(input), storageFull: false };
+  } catch (error) {
+    if (error instanceof HistoryQuotaError) return { stored: earlier, storageFull: true };
+    throw error;
   }
 }
 

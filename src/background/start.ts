@@ -3,7 +3,7 @@ import { BACKGROUND_REQUESTS, parseRequest } from '../message-validation';
 import { listen } from '../messaging';
 import { loadSettings } from '../settings';
 import { openHistory, type History } from '../store';
-import { toolbarBadge } from './badge';
+import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
 import { pruneHistory, throttled } from './retention';
@@ -27,6 +27,7 @@ export function startBackground(open: () => Promise<History> = () => openHistory
     loadSettings,
     tabReports: sessionTabReports(),
     setBadge: toolbarBadge(),
+    resetBadge: resetToolbarBadge(),
     extractFromTab: tabExtractor(),
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
-import { sendTabMessage, type ExtractedPage } from '../messaging';
+import { sendTabMessage, type PageReading } from '../messaging';
 
 /** Where WXT writes the content script (entrypoints/content/index.ts). */
 export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
 
 export interface TabExtractorDeps {
-  askTab?: (tabId: number) => Promise<ExtractedPage | null>;
+  askTab?: (tabId: number) => Promise<PageReading>;
   injectContentScript?: (tabId: number) => Promise<unknown>;
 }
 
@@ -18,7 +18,7 @@ export interface TabExtractorDeps {
 export function tabExtractor({
   askTab = (tabId) => sendTabMessage(tabId, { type: 'extract' }),
   injectContentScript = (tabId) => browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT_FILE] }),
-}: TabExtractorDeps = {}): (tabId: number) => Promise<ExtractedPage | null> {
+}: TabExtractorDeps = {}): (tabId: number) => Promise<PageReading> {
   return async (tabId) => {
     try {
       return await askTab(tabId);

@@ -10,13 +10,26 @@ export interface TabReports {
   get(tabId: number): Promise<PageReport | null>;
   set(tabId: number, report: PageReport): Promise<void>;
   remove(tabId: number): Promise<void>;
+  /** Forgets every tab's report (they name pages of the history); resolves to the tabs that had one. */
+  clear(): Promise<number[]>;
 }
 
-export function sessionTabReports(area: Pick<typeof storage, 'getItem' | 'setItem' | 'removeItem'> = storage): TabReports {
-  const key = (tabId: number) => `session:tab-report:${tabId}` as const;
+const KEY_PREFIX = 'tab-report:';
+
+type SessionArea = Pick<typeof storage, 'getItem' | 'setItem' | 'removeItem' | 'removeItems' | 'snapshot'>;
+
+export function sessionTabReports(area: SessionArea = storage): TabReports {
+  const key = (tabId: number) => `session:${KEY_PREFIX}${tabId}` as const;
   return {
     get: (tabId) => area.getItem<PageReport>(key(tabId)),
     set: (tabId, report) => area.setItem(key(tabId), report),
     remove: (tabId) => area.removeItem(key(tabId)),
+    async clear() {
+      const tabIds = Object.keys(await area.snapshot('session'))
+        .filter((name) => name.startsWith(KEY_PREFIX))
+        .map((name) => Number(name.slice(KEY_PREFIX.length)));
+      await area.removeItems(tabIds.map(key));
+      return tabIds;
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { siteOf } from '../core/url';
-import type { ExtractedPage, PageReport, PageStatus, VisitResponse } from '../messaging';
+import type { ExtractedPage, PageReading, PageReport, PageStatus, SkipReason, VisitResponse } from '../messaging';
 import { isSiteExcluded, type Settings } from '../settings';
-import type { BadgeSetter } from './badge';
+import type { BadgeResetter, BadgeSetter } from './badge';
 import type { PageChecker } from './page-checker';
 import type { TabReports } from './tab-reports';
 
@@ -15,8 +15,9 @@ export interface VisitServiceDeps {
   loadSettings: () => Promise<Settings>;
   tabReports: TabReports;
   setBadge: BadgeSetter;
-  /** Asks the page in a tab for its article (null: nothing readable). */
-  extractFromTab: (tabId: number) => Promise<ExtractedPage | null>;
+  resetBadge: BadgeResetter;
+  /** Asks the page in a tab for its article, or why it has none. */
+  extractFromTab: (tabId: number) => Promise<PageReading>;
   now?: () => number;
 }
 
@@ -55,16 +56,22 @@ export class VisitService {
     return { report, showNotice: settings.showNotice && isFlagged(report) };
   }
 
+  /** The content script read nothing (no text, or a page over its budget): the popup and tooltip say why. */
+  async skip(url: string, reason: SkipReason, tab: TabInfo): Promise<void> {
+    const blocked = blockedStatus(url, tab, await this.deps.loadSettings());
+    await this.publish(tab.id, this.emptyReport(url, blocked ?? reason));
+  }
+
   /**
    * "Check this page" in the popup: works on excluded sites and with automatic
    * mode off, because the user asked. Records only when `record` is true.
    */
   async checkTab(tabId: number, record: boolean): Promise<PageReport> {
-    const page = await this.deps.extractFromTab(tabId);
+    const reading = await this.deps.extractFromTab(tabId);
     const settings = await this.deps.loadSettings();
-    const report = page
-      ? await this.deps.checker.check(page, { ...checkOptions(settings), record, source: 'manual' })
-      : this.emptyReport('', 'no_article');
+    const report = reading.kind === 'page'
+      ? await this.deps.checker.check(reading.page, { ...checkOptions(settings), record, source: 'manual' })
+      : this.emptyReport('', reading.reason);
     await this.publish(tabId, report);
     return report;
   }
@@ -75,6 +82,15 @@ export class VisitService {
 
   forgetTab(tabId: number): Promise<void> {
     return this.deps.tabReports.remove(tabId);
+  }
+
+  /**
+   * After "clear all": the reports kept for the popup and the badge tooltips
+   * name pages of the history, so they go too. Tabs closed meanwhile are skipped.
+   */
+  async forgetAllTabs(): Promise<void> {
+    const tabIds = await this.deps.tabReports.clear();
+    await Promise.all(tabIds.map((tabId) => this.deps.resetBadge(tabId).catch(() => undefined)));
   }
 
   private async publish(tabId: number, report: PageReport): Promise<void> {

@@ -3,8 +3,13 @@ import type { ExportRecord } from './export-format';
 
 export const CSV_COLUMNS = ['url', 'title', 'site', 'firstVisit', 'lastVisit', 'visitCount', 'fingerprint'] as const;
 
-// A spreadsheet would run a cell starting with these as a formula.
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet would run a cell starting with these as a formula (OWASP's
+ * list: = + - @ tab CR), also after leading spaces or line breaks, which some
+ * spreadsheets skip, and in their full-width forms (＝＋－＠), which some
+ * convert to ASCII when a cell is entered.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: string | number): string {

@@ -25,7 +25,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string, root: Docu
   return element as T;
 }
 
-/** Link to a page the user read, opened in a new tab without leaking the extension's origin. */
+/**
+ * Link to a page the user read, opened in a new tab without leaking the
+ * extension's origin. Callers pass only http(s) URLs (`isLinkable`); the text
+ * is the page's title, isolated (`dir="auto"`) so its bidi characters stay inside it.
+ */
 export function externalLink(href: string, text: string, className?: string): HTMLAnchorElement {
-  return h('a', { href, target: '_blank', rel: 'noopener noreferrer', class: className }, text);
+  return h('a', { href, target: '_blank', rel: 'noopener noreferrer', class: className, dir: 'auto' }, text);
 }

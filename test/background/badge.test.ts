@@ -49,10 +49,10 @@ describe('toolbar badge', () => {
   });
 
   it.each<[PageReport['status'], MatchSummary[], string]>([
-    ['repost', [match], 'Déjà Lu: repost of “The original story” (news.example.com), read on Jan 15, 2026'],
-    ['partial', [{ ...match, verdict: 'partial' }], 'Déjà Lu: partial copy of “The original story” (news.example.com), read on Jan 15, 2026'],
-    ['repost', [{ ...match, source: 'author', site: '' }], 'Déjà Lu: copy of your article “The original story”'],
-    ['partial', [{ ...match, source: 'author', verdict: 'partial' }], 'Déjà Lu: partial copy of your article “The original story”'],
+    ['repost', [match], 'Déjà Lu: repost of “\u2068The original story\u2069” (news.example.com), read on Jan 15, 2026'],
+    ['partial', [{ ...match, verdict: 'partial' }], 'Déjà Lu: partial copy of “\u2068The original story\u2069” (news.example.com), read on Jan 15, 2026'],
+    ['repost', [{ ...match, source: 'author', site: '' }], 'Déjà Lu: copy of your article “\u2068The original story\u2069”'],
+    ['partial', [{ ...match, source: 'author', verdict: 'partial' }], 'Déjà Lu: partial copy of your article “\u2068The original story\u2069”'],
     ['too_short', [], 'Déjà Lu: Too short to judge: there is not enough text for a reliable comparison.'],
     ['excluded', [], 'Déjà Lu: This site is excluded: its pages are not checked automatically.'],
   ])('tooltip for %s', (status, matches, title) => {

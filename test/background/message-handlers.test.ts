@@ -1,52 +1,93 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backgroundHandlers } from '../../src/background/message-handlers';
 import type { VisitService } from '../../src/background/visit-service';
-import type { Handler } from '../../src/messaging';
+import type { Handler, Handlers, MessageSender, Request } from '../../src/messaging';
+
+const EXTENSION = 'chrome-extension://abcdefghijklmnop/';
+const POPUP: MessageSender = { id: 'me', url: `${EXTENSION}popup.html?tabId=12`, tab: { id: 30 } };
+const PAGE_URL = 'https://e.com/story';
+const CONTENT: MessageSender = { id: 'me', url: PAGE_URL, frameId: 0, tab: { id: 4, incognito: false } };
 
 function fakeVisits() {
   return {
     shouldCheck: vi.fn(async () => true),
     visit: vi.fn(async () => ({ report: {}, showNotice: false })),
+    skip: vi.fn(async () => {}),
     checkTab: vi.fn(async () => ({})),
     tabStatus: vi.fn(async () => null),
+    forgetAllTabs: vi.fn(async () => {}),
   };
 }
 
-describe('background handlers', () => {
-  it.each([
-    ['no tab', {}],
-    ['a tab without id', { tab: {} }],
-    ['the extension\'s own page (tab id -1)', { tab: { id: -1 } }],
-  ])('page messages from %s are refused', async (_name, sender) => {
-    const visits = fakeVisits();
-    const handlers = backgroundHandlers(visits as unknown as VisitService);
-    await expect((handlers['should-check'] as Handler<'should-check'>)({ type: 'should-check', url: 'https://e.com/' }, sender)).rejects.toThrow(/from a tab/);
-    expect(visits.shouldCheck).not.toHaveBeenCalled();
+function setup() {
+  const visits = fakeVisits();
+  const afterVisit = vi.fn();
+  const openSettings = vi.fn(async () => {});
+  const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION });
+  const send = (request: Request, sender: MessageSender) => (handlers[request.type] as Handler<Request['type']>)(request as never, sender);
+  return { visits, afterVisit, openSettings, handlers: handlers as Handlers, send };
+}
+
+const page = { url: PAGE_URL, title: 't', text: 'x' };
+
+describe('background handlers: who may send what', () => {
+  it.each<[string, Request, MessageSender, RegExp]>([
+    ['a page request without a tab', { type: 'should-check', url: PAGE_URL }, { id: 'me', url: PAGE_URL }, /from a tab/],
+    ['a page request from a tab without id', { type: 'should-check', url: PAGE_URL }, { id: 'me', url: PAGE_URL, tab: {} }, /from a tab/],
+    ['a page request from the extension\'s own page (tab id -1)', { type: 'visit', page }, { id: 'me', url: PAGE_URL, tab: { id: -1 } }, /from a tab/],
+    ['a page request from a frame', { type: 'visit', page }, { ...CONTENT, frameId: 3 }, /top frame/],
+    ['a visit claiming another site', { type: 'visit', page: { ...page, url: 'https://bank.example/statement' } }, CONTENT, /its own site/],
+    ['should-check for another site', { type: 'should-check', url: 'https://bank.example/' }, CONTENT, /its own site/],
+    ['a skip for another site', { type: 'skip', url: 'https://bank.example/', reason: 'too_large' }, CONTENT, /its own site/],
+    ['a visit on another port of the same host', { type: 'visit', page: { ...page, url: 'https://e.com:8443/story' } }, CONTENT, /its own site/],
+    ['a page request whose sender has no URL', { type: 'visit', page }, { ...CONTENT, url: undefined }, /its own site/],
+    ['open-settings from no tab', { type: 'open-settings' }, { id: 'me' }, /from a tab/],
+    ['get-tab-status from a content script', { type: 'get-tab-status', tabId: 9 }, CONTENT, /extension's own pages/],
+    ['check-tab from a content script', { type: 'check-tab', tabId: 9, record: true }, CONTENT, /extension's own pages/],
+    ['history-cleared from a content script', { type: 'history-cleared' }, CONTENT, /extension's own pages/],
+    ['get-tab-status from a page pretending to be an extension URL in its path', { type: 'get-tab-status', tabId: 9 }, { ...CONTENT, url: `https://e.com/${EXTENSION}` }, /extension's own pages/],
+  ])('refuses %s', async (_name, request, sender, error) => {
+    const { visits, send } = setup();
+    await expect(send(request, sender)).rejects.toThrow(error);
+    for (const fn of Object.values(visits)) expect(fn).not.toHaveBeenCalled();
   });
 
   it('passes the sender tab and incognito flag on', async () => {
-    const visits = fakeVisits();
-    const afterVisit = vi.fn();
-    const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit });
-    const page = { url: 'https://e.com/', title: 't', text: 'x' };
-    await (handlers.visit as Handler<'visit'>)({ type: 'visit', page }, { tab: { id: 4, incognito: true } });
+    const { visits, afterVisit, send } = setup();
+    await send({ type: 'visit', page }, { ...CONTENT, tab: { id: 4, incognito: true } });
     expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: true });
     expect(afterVisit).toHaveBeenCalledOnce();
   });
 
-  it('popup requests name their tab', async () => {
-    const visits = fakeVisits();
-    const handlers = backgroundHandlers(visits as unknown as VisitService);
-    await (handlers['check-tab'] as Handler<'check-tab'>)({ type: 'check-tab', tabId: 12, record: true }, {});
+  it('accepts a page reporting a new path of its own site (single-page apps)', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'should-check', url: 'https://e.com/other/path?q=1' }, CONTENT);
+    expect(visits.shouldCheck).toHaveBeenCalledWith('https://e.com/other/path?q=1', { id: 4, incognito: false });
+  });
+
+  it('passes skips on with their reason', async () => {
+    const { visits, send } = setup();
+    await expect(send({ type: 'skip', url: PAGE_URL, reason: 'too_large' }, CONTENT)).resolves.toBeNull();
+    expect(visits.skip).toHaveBeenCalledWith(PAGE_URL, 'too_large', { id: 4, incognito: false });
+  });
+
+  it('popup requests name their tab (the popup may itself be open in a tab)', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'check-tab', tabId: 12, record: true }, POPUP);
     expect(visits.checkTab).toHaveBeenCalledWith(12, true);
-    await (handlers['get-tab-status'] as Handler<'get-tab-status'>)({ type: 'get-tab-status', tabId: 12 }, {});
+    await send({ type: 'get-tab-status', tabId: 12 }, { id: 'me', url: `${EXTENSION}popup.html` });
     expect(visits.tabStatus).toHaveBeenCalledWith(12);
   });
 
-  it('opens the settings', async () => {
-    const openSettings = vi.fn(async () => {});
-    const handlers = backgroundHandlers(fakeVisits() as unknown as VisitService, { openSettings });
-    await (handlers['open-settings'] as Handler<'open-settings'>)({ type: 'open-settings' }, {});
+  it('the options page reports a cleared history: every tab report is forgotten', async () => {
+    const { visits, send } = setup();
+    await expect(send({ type: 'history-cleared' }, { id: 'me', url: `${EXTENSION}options.html#history` })).resolves.toBeNull();
+    expect(visits.forgetAllTabs).toHaveBeenCalledOnce();
+  });
+
+  it('opens the settings for the notice', async () => {
+    const { openSettings, send } = setup();
+    await send({ type: 'open-settings' }, CONTENT);
     expect(openSettings).toHaveBeenCalledOnce();
   });
 });

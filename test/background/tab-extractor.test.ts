@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_SCRIPT_FILE, tabExtractor } from '../../src/background/tab-extractor';
 
-const article = { url: 'https://e.com/', title: 't', text: 'x' };
+const article = { kind: 'page' as const, page: { url: 'https://e.com/', title: 't', text: 'x' } };
 
 describe('tabExtractor', () => {
   it('asks the content script', async () => {

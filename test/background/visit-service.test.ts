@@ -15,6 +15,7 @@ let history: History;
 let settings: Settings;
 let reports: Map<number, PageReport>;
 let badges: Array<[number, PageReport['status']]>;
+let resets: number[];
 let tabPage: ExtractedPage | null;
 let service: VisitService;
 let time: ReturnType<typeof clock>;
@@ -25,18 +26,25 @@ beforeEach(async () => {
   settings = { ...DEFAULT_SETTINGS };
   reports = new Map();
   badges = [];
+  resets = [];
   tabPage = null;
   const tabReports: TabReports = {
     get: async (id) => reports.get(id) ?? null,
     set: async (id, report) => void reports.set(id, report),
     remove: async (id) => void reports.delete(id),
+    clear: async () => {
+      const ids = [...reports.keys()];
+      reports.clear();
+      return ids;
+    },
   };
   service = new VisitService({
     checker: new PageChecker({ history, now: time.now, sign: specSign }),
     loadSettings: async () => settings,
     tabReports,
     setBadge: async (tabId, report) => void badges.push([tabId, report.status]),
-    extractFromTab: async () => tabPage,
+    resetBadge: async (tabId) => void resets.push(tabId),
+    extractFromTab: async () => (tabPage ? { kind: 'page', page: tabPage } : { kind: 'skip', reason: 'no_article' }),
     now: time.now,
   });
 });
@@ -128,8 +136,9 @@ describe('VisitService.checkTab: "Check this page"', () => {
     const failing = new VisitService({
       checker: new PageChecker({ history, sign: specSign }),
       loadSettings: async () => settings,
-      tabReports: { get: async () => null, set: async () => {}, remove: async () => {} },
+      tabReports: { get: async () => null, set: async () => {}, remove: async () => {}, clear: async () => [] },
       setBadge: vi.fn(),
+      resetBadge: vi.fn(),
       extractFromTab: async () => Promise.reject(new Error('Cannot access a chrome:// URL')),
     });
     await expect(failing.checkTab(9, false)).rejects.toThrow(/chrome:/);
@@ -142,5 +151,28 @@ describe('VisitService: per-tab reports', () => {
     expect(await service.tabStatus(TAB.id)).toMatchObject({ status: 'new' });
     await service.forgetTab(TAB.id);
     expect(await service.tabStatus(TAB.id)).toBeNull();
+  });
+
+  it('after "clear all" forgets every report (they name history pages) and resets those tabs\' badges', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    await service.visit(page(COPY), { id: 8, incognito: false });
+    await service.forgetAllTabs();
+    expect(reports.size).toBe(0);
+    expect(resets.sort()).toEqual([7, 8]);
+  });
+});
+
+describe('VisitService.skip: pages the content script did not read', () => {
+  it.each<[string, 'too_large' | 'no_article', Partial<Settings>, PageReport['status']]>([
+    ['too large', 'too_large', {}, 'too_large'],
+    ['no article', 'no_article', {}, 'no_article'],
+    ['excluded meanwhile: the exclusion is what the popup says', 'too_large', { excludedSites: ['news.example.com'] }, 'excluded'],
+  ])('%s', async (_name, reason, patch, status) => {
+    settings = { ...settings, ...patch };
+    await service.skip(ORIGINAL, reason, TAB);
+    expect(reports.get(TAB.id)).toMatchObject({ status, url: ORIGINAL, recorded: false, matches: [] });
+    expect(badges).toEqual([[TAB.id, status]]);
+    expect(await history.count()).toBe(0);
   });
 });

@@ -145,7 +145,7 @@ describe('flagging reposts while browsing', () => {
     const { tabId, report } = await waitForReport(worker, url, since);
     expect(report.status).toBe('partial');
     expect(report.matches.map((m) => m.url)).toContain(server.siteA('/reviews/vision-pro/en-other.html'));
-    expect((await badge(worker, tabId)).title).toMatch(/^Déjà Lu: partial copy of “Apple’s Vision Pro/);
+    expect((await badge(worker, tabId)).title).toMatch(/^Déjà Lu: partial copy of “\u2068Apple’s Vision Pro/);
     expect((await readNotice(excerpt))?.text).toContain('Looks like a partial copy of Apple’s Vision Pro');
     const popup = await openPopup(context, extensionId, tabId);
     await expect.poll(() => popup.locator('.pill').textContent()).toBe('Partial copy');

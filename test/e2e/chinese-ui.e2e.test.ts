@@ -36,7 +36,7 @@ describe('Chinese UI', () => {
     expect(notice?.text).toContain('打开之前的页面');
     await screenshot(repost.page, 'zh-notice');
 
-    expect((await badge(browser.worker, repost.tabId)).title).toMatch(/^Déjà Lu（似曾读过）: 转载自《宇航员/);
+    expect((await badge(browser.worker, repost.tabId)).title).toMatch(/^Déjà Lu（似曾读过）: 转载自《\u2068宇航员/);
 
     const popup = await openPopup(browser.context, browser.extensionId, repost.tabId);
     await expect.poll(() => popup.locator('.pill').textContent()).toBe('转载');

@@ -18,6 +18,10 @@ describe('parseRequest: accepted messages', () => {
     ['open-settings', { type: 'open-settings' }, { type: 'open-settings' }],
     ['get-tab-status', { type: 'get-tab-status', tabId: 7 }, { type: 'get-tab-status', tabId: 7 }],
     ['check-tab', { type: 'check-tab', tabId: 7, record: true }, { type: 'check-tab', tabId: 7, record: true }],
+    ['skip (too large)', { type: 'skip', url: 'https://example.com/', reason: 'too_large' }, { type: 'skip', url: 'https://example.com/', reason: 'too_large' }],
+    ['skip (no article), extra fields dropped', { type: 'skip', url: 'https://example.com/', reason: 'no_article', html: '<p>' }, { type: 'skip', url: 'https://example.com/', reason: 'no_article' }],
+    ['history-cleared', { type: 'history-cleared', pages: 3 }, { type: 'history-cleared' }],
+    ['hostile strings are data: markup in title and text is kept as it is', { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }, { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }],
     ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],
   ])('%s', (_name, raw, expected) => {
     expect(parseRequest(raw, BACKGROUND_REQUESTS)).toEqual(expected);
@@ -49,6 +53,16 @@ describe('parseRequest: refused messages', () => {
     ['tabId negative', { type: 'check-tab', tabId: -1, record: false }, /tabId/],
     ['record not boolean', { type: 'check-tab', tabId: 1, record: 'yes' }, /record must be true or false/],
     ['should-check url not http', { type: 'should-check', url: 'chrome://settings' }, /url must be an http\(s\) URL/],
+    ['skip with an unknown reason', { type: 'skip', url: 'https://example.com/', reason: 'bored' }, /reason must be one of no_article, too_large/],
+    ['skip with a javascript: URL', { type: 'skip', url: 'javascript:alert(1)', reason: 'too_large' }, /url must be an http\(s\) URL/],
+    ['canonicalUrl javascript:', { type: 'visit', page: { ...page, canonicalUrl: 'javascript:alert(document.cookie)' } }, /page.canonicalUrl must be an http\(s\) URL/],
+    ['canonicalUrl too long', { type: 'visit', page: { ...page, canonicalUrl: `https://e.com/${'a'.repeat(MAX_URL_CHARS)}` } }, /page.canonicalUrl is longer than 2048/],
+    ['language over its size', { type: 'visit', page: { ...page, language: 'x'.repeat(501) } }, /page.language is longer than 500/],
+    ['siteName not a string', { type: 'visit', page: { ...page, siteName: 5 } }, /page.siteName must be a string/],
+    ['excerpt over its size', { type: 'visit', page: { ...page, excerpt: 'x'.repeat(2001) } }, /page.excerpt is longer than 2000/],
+    ['publishedTime infinite', { type: 'visit', page: { ...page, publishedTime: Number.POSITIVE_INFINITY } }, /page.publishedTime/],
+    ['tabId as a string', { type: 'get-tab-status', tabId: '3' }, /tabId/],
+    ['tabId beyond safe integers', { type: 'get-tab-status', tabId: 2 ** 53 }, /tabId/],
   ])('%s', (_name, raw, message) => {
     expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(MessageError);
     expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(message);

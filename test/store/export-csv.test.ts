@@ -17,6 +17,14 @@ describe('csvCell', () => {
     ['\rx', "\"'\rx\""],
     ['=HYPERLINK("http://evil","x")', '"\'=HYPERLINK(""http://evil"",""x"")"'],
     ['a=b', 'a=b'],
+    [' =1+1', "' =1+1"],
+    ['\n=1+1', "\"'\n=1+1\""],
+    ['\u3000@SUM(A1)', "'\u3000@SUM(A1)"],
+    ['＝1+1', "'＝1+1"],
+    ['＋1', "'＋1"],
+    ['－1', "'－1"],
+    ['＠cmd', "'＠cmd"],
+    ['<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
   ])('%j → %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

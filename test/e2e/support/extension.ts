@@ -29,7 +29,7 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
  * The background's report for the tab showing `url` (as kept for the popup in
  * storage.session), once it is newer than `after`.
  */
-export async function waitForReport(worker: Worker, url: string, after: number): Promise<{ tabId: number; report: PageReport }> {
+export async function waitForReport(worker: Worker, url: string, after: number, timeoutMs = WAIT_MS): Promise<{ tabId: number; report: PageReport }> {
   return eventually(async () => {
     const entries = await worker.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get(null)) as Record<string, PageReport>;
     for (const [key, report] of Object.entries(entries)) {
@@ -37,7 +37,7 @@ export async function waitForReport(worker: Worker, url: string, after: number):
       if (sameUrl(report.url, url) && report.checkedAt > after) return { tabId, report };
     }
     return undefined;
-  }, `a report for ${url}`);
+  }, `a report for ${url}`, timeoutMs);
 }
 
 function sameUrl(a: string, b: string): boolean {
@@ -70,6 +70,34 @@ export function storedPages(worker: Worker): Promise<PageRecord[]> {
         request.onerror = () => reject(request.error);
       };
     });
+  });
+}
+
+/** Keys and values of each of the history's five object stores, read in one transaction. */
+export type StoreDump = Record<'pages' | 'block0' | 'block1' | 'block2' | 'block3', { keys: unknown[]; values: unknown[] }>;
+
+export function dumpStores(worker: Worker): Promise<StoreDump> {
+  return worker.evaluate(async () => {
+    const names = ['pages', 'block0', 'block1', 'block2', 'block3'] as const;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('deja-lu');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = <T>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const tx = db.transaction([...names], 'readonly');
+      const entries = await Promise.all(names.map(async (name) => {
+        const store = tx.objectStore(name);
+        return [name, { keys: await read(store.getAllKeys()), values: await read(store.getAll()) }] as const;
+      }));
+      return Object.fromEntries(entries) as StoreDump;
+    } finally {
+      db.close();
+    }
   });
 }
 

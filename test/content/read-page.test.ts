@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { exceedsBudget, PAGE_BUDGET, type BudgetExcess } from '../../entrypoints/content/page-budget';
+import { readWithinBudget } from '../../entrypoints/content/read-page';
+import { parseHtml } from '../../src/extract/parse-html';
+import { MAX_TEXT_CHARS, MAX_TITLE_CHARS } from '../../src/messaging';
+import { cjkRunPage, deepMarkupPage } from '../support/hostile-pages';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+const URL = 'https://news.example.com/story';
+
+function fixture(path: string): Document {
+  return parseHtml(readFileSync(resolve(FIXTURES, path), 'utf8'), URL);
+}
+
+function blank(): Document {
+  return parseHtml('<!DOCTYPE html><html><head><title>t</title></head><body></body></html>', URL);
+}
+
+/** `levels` nested divs under <body>: the deepest div is at depth levels + 1 below <html>. */
+function tower(levels: number): Document {
+  const doc = blank();
+  let node: Element = doc.body;
+  for (let i = 0; i < levels; i++) node = node.appendChild(doc.createElement('div'));
+  node.textContent = 'top';
+  return doc;
+}
+
+function withChildren(count: number, make: (doc: Document, i: number) => Node): Document {
+  const doc = blank();
+  const holder = doc.body.appendChild(doc.createElement('div'));
+  for (let i = 0; i < count; i++) holder.appendChild(make(doc, i));
+  return doc;
+}
+
+describe('exceedsBudget: which pages the content script refuses to read', () => {
+  test.each<[string, BudgetExcess | undefined, () => Document]>([
+    ['a real article', undefined, () => fixture('pages/en-ehow-steps/source.html')],
+    ['the hostile-markup article', undefined, () => fixture('hostile/markup-title/source.html')],
+    ['nesting at the limit (512 below <html>)', undefined, () => tower(PAGE_BUDGET.maxDepth - 1)],
+    ['one level deeper', 'depth', () => tower(PAGE_BUDGET.maxDepth)],
+    ['10,000 levels written as markup (a browser parser would cap them; linkedom keeps them)', 'depth', () => parseHtml(deepMarkupPage(10_000), URL)],
+    ['10,000 levels built by script', 'depth', () => tower(10_000)],
+    [`${PAGE_BUDGET.maxElements} elements (<html>, <head>, <title>, <body> and a <div> included)`, undefined, () => withChildren(PAGE_BUDGET.maxElements - 5, (doc) => doc.createElement('span'))],
+    ['one element more', 'elements', () => withChildren(PAGE_BUDGET.maxElements - 4, (doc) => doc.createElement('span'))],
+    ['text just under the limit', undefined, () => withChildren(1, (doc) => doc.createTextNode('x'.repeat(PAGE_BUDGET.maxTextChars - 5)))],
+    ['50 MB of text in one node', 'text', () => withChildren(1, (doc) => doc.createTextNode('x'.repeat(50_000_000)))],
+    ['6 MB of inline JSON in a script is not reading matter', undefined, () => withChildren(1, (doc) => {
+      const script = doc.createElement('script');
+      script.textContent = JSON.stringify({ data: 'x'.repeat(6_000_000) });
+      return script;
+    })],
+    ['a flood of empty text nodes', 'nodes', () => withChildren(PAGE_BUDGET.maxNodes, (doc) => doc.createTextNode(''))],
+  ])('%s → %s', (_name, expected, make) => {
+    expect(exceedsBudget(make())).toBe(expected);
+  });
+
+  test('stops at the first limit crossed: 50 MB in 50,000 paragraphs is judged after reading ~5 MB of it', () => {
+    const paragraph = 'The quick brown fox jumps over the lazy dog. '.repeat(22);
+    const doc = withChildren(50_000, (d) => {
+      const p = d.createElement('p');
+      p.appendChild(d.createTextNode(paragraph));
+      return p;
+    });
+    const started = performance.now();
+    expect(exceedsBudget(doc, { ...PAGE_BUDGET, maxElements: Infinity, maxNodes: Infinity })).toBe('text');
+    // Generous for a loaded CI machine; it takes a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('readWithinBudget: what the content script sends', () => {
+  test('hostile markup stays text: the title as the page wrote it, no javascript: canonical URL', () => {
+    const reading = readWithinBudget(fixture('hostile/markup-title/source.html'), URL);
+    expect(reading.kind).toBe('page');
+    if (reading.kind !== 'page') return;
+    expect(reading.page.title).toContain('<img src=/pwned/title onerror=');
+    expect(reading.page.title).toContain('\u202Etxt.exe');
+    expect(reading.page.text).toContain("<script>fetch('/pwned/text')</script>");
+    expect(reading.page.canonicalUrl).toBeUndefined();
+    expect(reading.page.url).toBe(URL);
+  });
+
+  test.each<[string, string, () => Document]>([
+    ['a page over the budget (10,000 levels)', 'too_large', () => tower(10_000)],
+    ['a page over the budget (50 MB of text)', 'too_large', () => withChildren(1, (doc) => doc.createTextNode('x'.repeat(50_000_000)))],
+    ['an empty page', 'no_article', blank],
+    ['a page extraction throws on', 'no_article', () => {
+      const doc = fixture('hostile/markup-title/source.html');
+      doc.cloneNode = () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      };
+      return doc;
+    }],
+  ])('%s is skipped as %s', (_name, reason, make) => {
+    expect(readWithinBudget(make(), URL)).toEqual({ kind: 'skip', reason });
+  });
+
+  test('a 100,000-character CJK run without punctuation is read whole', () => {
+    const reading = readWithinBudget(parseHtml(cjkRunPage(100_000), URL), URL);
+    expect(reading.kind === 'page' && reading.page.text.length).toBe(100_000);
+  });
+
+  test('text and title are capped at the message limits', () => {
+    const doc = parseHtml(`<html><head><title>${'T'.repeat(5_000)}</title></head><body><pre>${'word '.repeat(250_000)}</pre></body></html>`, URL);
+    const reading = readWithinBudget(doc, URL);
+    expect(reading.kind).toBe('page');
+    if (reading.kind !== 'page') return;
+    expect(reading.page.title).toHaveLength(MAX_TITLE_CHARS);
+    expect(reading.page.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+  });
+});
