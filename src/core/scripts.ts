@@ -58,6 +58,7 @@ function countClassOf(char: string): number {
 }
 
 const bmpCountClasses = new Uint8Array(0x10000).fill(UNKNOWN);
+
 const astralCountClasses = new Map<number, number>();
 
 /**

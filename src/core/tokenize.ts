@@ -1,4 +1,5 @@
-import { classOfCodeUnit, classifyCodePoint, ScriptClass } from './scripts';
+import { classOfCodeUnit, classifyCodePoint, countUnspacedAndWords, ScriptClass } from './scripts';
+import type { TextLength } from './text-length';
 import { LATIN_STOPWORDS } from './stopwords';
 import type { Dictionary } from './segment/dictionary';
 import { segmentHan } from './segment/segmenter';
@@ -35,6 +36,8 @@ function fold(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+// normalizeText's invisible characters.
+const INVISIBLE_CHARS = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KANA_ALL = /[\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu;
 const HAN_ALL = /\p{Script=Han}/gu;
@@ -88,7 +91,23 @@ function charBigrams(run: string, out: string[]): void {
  * - Japanese (Han + kana), Thai and other unspaced scripts: character bigrams.
  */
 export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
+  return tokenizeFolded(fold(text), deps);
+}
+
+/**
+ * `tokenize(text)` and `measureText(text)` (text-length.ts) from one
+ * normalisation of the text: the same tokens and the same counts, without
+ * normalising twice or running measureText's Unicode-property regexes.
+ */
+export function tokenizeWithLength(text: string, deps: TokenizeDeps = {}): { tokens: string[]; length: TextLength } {
   const folded = fold(text);
+  // normalizeText minus the whitespace collapsing, which changes no count.
+  // (Removing the invisible characters first matters: it can join words, or
+  // the two halves of a surrogate pair.)
+  return { tokens: tokenizeFolded(folded, deps), length: countUnspacedAndWords(folded.replace(INVISIBLE_CHARS, '')) };
+}
+
+function tokenizeFolded(folded: string, deps: TokenizeDeps): string[] {
   // In Japanese, Han and kana alternate within a sentence: one run, bigrams.
   const hanClass = isJapanese(folded) ? KANA : HAN;
   const tokens: string[] = [];
