@@ -38,22 +38,27 @@ export function renderResults(r: Results): string {
   const imp = br?.importExport;
   const ext = br?.pageImpact;
   const rows: [string, string, string, string][] = [];
-  rows.push(['Latin fingerprinting, Node', '≥ 20 MB/s', node ? `${fmt(node.latin.mbPerS.median)} MB/s (worst pass ${fmt(node.latin.mbPerS.min)})` : '—', status(node ? node.latin.mbPerS.median >= 20 : undefined)]);
+  rows.push(['Latin fingerprinting (signDocument), Node', '≥ 20 MB/s', node ? `${fmt(node.latin.mbPerS.median)} MB/s wall (worst pass ${fmt(node.latin.mbPerS.min)}), ${fmt(node.latin.cpuMBPerS)} MB/s CPU time` : '—', status(node ? node.latin.mbPerS.median >= 20 : undefined)]);
+  if (node?.latinFingerprintText) rows.push(['Latin, whole-document fingerprint only (fingerprintText), Node', '≥ 20 MB/s', `${fmt(node.latinFingerprintText.mbPerS.median)} MB/s wall, ${fmt(node.latinFingerprintText.cpuMBPerS)} MB/s CPU time`, status(node.latinFingerprintText.mbPerS.median >= 20)]);
   rows.push(['Latin fingerprinting, Chromium service worker', '≥ 20 MB/s', br?.fingerprint ? `${fmt(br.fingerprint.latin.mbPerS.median)} MB/s (worst pass ${fmt(br.fingerprint.latin.mbPerS.min)})` : '—', status(br?.fingerprint ? br.fingerprint.latin.mbPerS.median >= 20 : undefined)]);
-  rows.push(['Chinese fingerprinting (warm), Node', '≥ 200,000 chars/s', node ? `${fmt(node.chinese.charsPerS.median, 0)} chars/s` : '—', status(node ? node.chinese.charsPerS.median >= 2e5 : undefined)]);
+  rows.push(['Chinese fingerprinting (signDocument, warm), Node', '≥ 200,000 chars/s', node ? `${fmt(node.chinese.charsPerS.median, 0)} chars/s wall, ${fmt(node.chinese.cpuCharsPerS, 0)} CPU` : '—', status(node ? node.chinese.charsPerS.median >= 2e5 : undefined)]);
   rows.push(['Chinese fingerprinting (warm), service worker', '≥ 200,000 chars/s', br?.fingerprint ? `${fmt(br.fingerprint.chinese.charsPerS.median, 0)} chars/s` : '—', status(br?.fingerprint ? br.fingerprint.chinese.charsPerS.median >= 2e5 : undefined)]);
   rows.push(['First Chinese page after start: segmentit start-up, Node', '≤ 500 ms', node ? `${fmt(node.coldStart.startupMs.median, 0)} ms (max ${fmt(node.coldStart.startupMs.max, 0)})` : '—', status(node ? node.coldStart.startupMs.max <= 500 : undefined)]);
   rows.push(['First Chinese page after the worker wakes: start-up, service worker', '≤ 500 ms', br?.coldStart ? `${fmt(br.coldStart.startupMs.median, 0)} ms (max ${fmt(br.coldStart.startupMs.max, 0)})` : '—', status(br?.coldStart ? br.coldStart.startupMs.max <= 500 : undefined)]);
   if (peers) {
-    rows.push(['Throughput vs simhash-js (Latin / Chinese)', 'report', `${fmt(peers.latin.ratioVsSimhashJs, 2)}× / ${fmt(peers.chinese.ratioVsSimhashJs, 2)}×`, '—']);
-    rows.push(['Throughput vs Debian simhash (Latin / Chinese)', 'report', `${fmt(peers.latin.ratioVsDebian, 2)}× / ${fmt(peers.chinese.ratioVsDebian, 2)}×`, '—']);
+    rows.push(['Throughput vs simhash-js (signDocument; Latin / Chinese)', 'report', `${fmt(peers.latin.ratioVsSimhashJs, 2)}× / ${fmt(peers.chinese.ratioVsSimhashJs, 2)}×`, '—']);
+    rows.push(['Throughput vs Debian simhash (signDocument; Latin / Chinese)', 'report', `${fmt(peers.latin.ratioVsDebian, 2)}× / ${fmt(peers.chinese.ratioVsDebian, 2)}×`, '—']);
   } else rows.push(['Throughput vs peers', 'report', '—', '—']);
   rows.push([`query(fp, 3) p99 at ${lookup1m ? '1,000,000' : lookupMax ? fmt(lookupMax.pages, 0) : '1,000,000'} pages`, '≤ 10 ms', lookup1m ? `${fmt(lookup1m.query.p99, 2)} ms (p50 ${fmt(lookup1m.query.median, 2)})` : lookupMax ? `${fmt(lookupMax.query.p99, 2)} ms at ${fmt(lookupMax.pages, 0)} (1M: full mode)` : '—', status(lookup1m ? lookup1m.query.p99 <= 10 : undefined)]);
   rows.push(['Bytes per page beyond title, URL, excerpt', '≤ 300 B', br?.bytesPerPage ? `${fmt(br.bytesPerPage.beyondText, 0)} B (total ${fmt(br.bytesPerPage.total, 0)} B/page)` : '—', status(br?.bytesPerPage ? br.bytesPerPage.beyondText <= 300 : undefined)]);
-  rows.push(['Import 100,000 records', '≤ 20 s, flat memory', imp?.import ? `${fmt(imp.import.seconds, 1)} s, peak JS heap +${fmt(imp.import.peakHeapMB, 0)} MB` : '—', status(imp?.import ? imp.import.seconds <= 20 : undefined)]);
-  rows.push(['Export 100,000 records', '≤ 10 s, flat memory', imp?.export ? `${fmt(imp.export.seconds, 1)} s, peak JS heap +${fmt(imp.export.peakHeapMB, 0)} MB` : '—', status(imp?.export ? imp.export.seconds <= 10 : undefined)]);
+  const per100k = (x: Any) => (x.seconds * 100_000) / x.records;
+  const ioText = (x: Any) => x.records === 100_000
+    ? `${fmt(x.seconds, 1)} s, peak JS heap +${fmt(x.peakHeapMB, 0)} MB`
+    : `${fmt(x.records, 0)} in ${fmt(x.seconds, 1)} s → ≈ ${fmt(per100k(x), 0)} s per 100,000 (linear estimate; full mode measures 100,000); peak heap +${fmt(x.peakHeapMB, 0)} MB`;
+  rows.push(['Import 100,000 records', '≤ 20 s, flat memory', imp?.import ? ioText(imp.import) : '—', status(imp?.import ? per100k(imp.import) <= 20 : undefined)]);
+  rows.push(['Export 100,000 records', '≤ 10 s, flat memory', imp?.export ? ioText(imp.export) : '—', status(imp?.export ? per100k(imp.export) <= 10 : undefined)]);
   rows.push(['Content-script extraction on the 110 real pages, p95', '≤ 50 ms', ext?.extractMs ? `${fmt(ext.extractMs.p95, 1)} ms (p50 ${fmt(ext.extractMs.median, 1)})` : '—', status(ext?.extractMs ? ext.extractMs.p95 <= 50 : undefined)]);
-  rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? `load event p50 ${fmt(ext.loadDelay.withExtension.median, 1)} ms with vs ${fmt(ext.loadDelay.without.median, 1)} ms without` : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
+  rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? `load event p50 ${fmt(ext.loadDelay.withExtension.median, 0)} ms with vs ${fmt(ext.loadDelay.without.median, 0)} ms without; paired difference p50 ${fmt(ext.loadDelay.pairedDifference.median, 1)} ms` : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
   rows.push(['Content-script bundle, gzipped', '≤ 40 kB', sizes ? kb(sizes.contentScript.gzip) : '—', status(sizes ? sizes.contentScript.gzip <= 40 * 1024 : undefined)]);
   rows.push(['Background / popup bundles, gzipped', 'report', sizes ? `${kb(sizes.background.gzip)} / ${kb(sizes.popup.gzip)}` : '—', '—']);
   if (node) {
@@ -82,14 +87,19 @@ export function renderResults(r: Results): string {
   // ---------- node fingerprinting ----------
   push('## 1. Fingerprinting in Node (engine only)', '', sectionHeader('node', r.node));
   if (node) {
-    push('The whole engine (`fingerprintText`: NFKC + case fold, tokenise, stopwords, tf² weights, 64-bit SimHash) called once per', `text on every Latin-script text (${node.latin.docs} texts, ${fmt(node.latin.bytes / 1e6, 1)} MB UTF-8) and every Chinese text (${node.chinese.docs} texts, ${fmt(node.chinese.chars, 0)} characters) of`, 'neardup-practice. MB = 10⁶ bytes of UTF-8; characters are code points. One pass = every text once.', '');
-    push('| Corpus | passes | MB/s median (worst) | chars/s median | ms per text p50 / p99 | ms per kB p50 / p99 |', '| --- | --- | --- | --- | --- | --- |');
-    for (const [name, c] of [['Latin', node.latin], ['Chinese', node.chinese]] as const) {
-      push(`| ${name} | ${c.repeats} | ${fmt(c.mbPerS.median, 2)} (${fmt(c.mbPerS.min, 2)}) | ${fmt(c.charsPerS.median, 0)} | ${fmt(c.docMs.median, 3)} / ${fmt(c.docMs.p99, 3)} | ${fmt(c.docMsPerKB.median, 4)} / ${fmt(c.docMsPerKB.p99, 4)} |`);
+    push('The whole engine as the extension runs it (`signDocument`: NFKC + case fold, tokenise, stopwords, features, 64-bit SimHash,', 'passage fingerprints, text length), and `fingerprintText` (the whole-document fingerprint alone), called once per', `text on every Latin-script text (${node.latin.docs} texts, ${fmt(node.latin.bytes / 1e6, 1)} MB UTF-8) and every Chinese text (${node.chinese.docs} texts, ${fmt(node.chinese.chars, 0)} characters) of`, 'neardup-practice. MB = 10⁶ bytes of UTF-8; characters are code points. One pass = every text once.', '');
+    push('"CPU MB/s" divides by the process\'s CPU time instead of wall time: it shows the engine\'s own speed when other work shares the CPU.', '');
+    push('| Engine, corpus | passes | MB/s median (worst) | CPU MB/s | chars/s median (CPU) | ms per text p50 / p99 | ms per kB p50 / p99 |', '| --- | --- | --- | --- | --- | --- | --- |');
+    for (const [name, c] of [['signDocument, Latin', node.latin], ['signDocument, Chinese', node.chinese], ['fingerprintText, Latin', node.latinFingerprintText], ['fingerprintText, Chinese', node.chineseFingerprintText]] as const) {
+      if (!c) continue;
+      push(`| ${name} | ${c.repeats} | ${fmt(c.mbPerS.median, 2)} (${fmt(c.mbPerS.min, 2)}) | ${fmt(c.cpuMBPerS, 2)} | ${fmt(c.charsPerS.median, 0)} (${fmt(c.cpuCharsPerS, 0)}) | ${fmt(c.docMs.median, 3)} / ${fmt(c.docMs.p99, 3)} | ${fmt(c.docMsPerKB.median, 4)} / ${fmt(c.docMsPerKB.p99, 4)} |`);
     }
-    push('', 'Where the time goes (median pass, ms; stage throughput in MB/s):', '', '| Corpus | tokenise | weights (features.ts) | SimHash |', '| --- | --- | --- | --- |');
-    for (const [name, s] of [['Latin', node.latinStages], ['Chinese', node.chineseStages]] as const) {
-      push(`| ${name} | ${fmt(s.tokenizeMs)} ms (${fmt(s.tokenizeMBps)}) | ${fmt(s.featuresMs)} ms (${fmt(s.featuresMBps)}) | ${fmt(s.simhashMs)} ms (${fmt(s.simhashMBps)}) |`);
+    if (Array.isArray(node.latinStages)) {
+      push('', 'Where signDocument\'s time goes: each stage alone on the same texts (median CPU ms per pass, and that stage\'s MB/s of input text):', '', '| Stage | Latin | Chinese |', '| --- | --- | --- |');
+      node.latinStages.forEach((s: Any, i: number) => {
+        const z = node.chineseStages[i];
+        push(`| ${s.stage} | ${fmt(s.ms)} ms (${fmt(s.mbPerS)} MB/s) | ${fmt(z?.ms)} ms (${fmt(z?.mbPerS)} MB/s) |`);
+      });
     }
     const c = node.coldStart;
     push('', `Start-up in fresh Node processes (${c.runs} runs; a ${fmt(c.pageChars, 0)}-character Chinese page): importing the engine (segmentit's`, 'dictionary module included) and the first Chinese page (dictionary + stopwords parsed on the way) against the same page warm.', '');
@@ -113,7 +123,7 @@ export function renderResults(r: Results): string {
     push('| Corpus | Déjà Lu MB/s | simhash-js MB/s | Debian simhash MB/s | Déjà Lu ÷ simhash-js | Déjà Lu ÷ Debian |', '| --- | --- | --- | --- | --- | --- |');
     for (const name of ['latin', 'chinese']) {
       const p = peers[name];
-      push(`| ${name} (${p.docs} texts, ${fmt(p.bytes / 1e6, 1)} MB) | ${fmt(p.ours.mbPerS, 2)} | ${fmt(p.simhashJs.mbPerS, 2)} | ${p.debianSimhash.mbPerS !== undefined ? fmt(p.debianSimhash.mbPerS, 2) : p.debianSimhash.error} | ${fmt(p.ratioVsSimhashJs, 2)}× | ${fmt(p.ratioVsDebian, 2)}× |`);
+      push(`| ${name} (${p.docs} texts, ${fmt(p.bytes / 1e6, 1)} MB) | ${fmt(p.ours.mbPerS, 2)} signDocument; ${fmt(p.oursFingerprintOnly?.mbPerS, 2)} fingerprintText | ${fmt(p.simhashJs.mbPerS, 2)} | ${p.debianSimhash.mbPerS !== undefined ? fmt(p.debianSimhash.mbPerS, 2) : p.debianSimhash.error} | ${fmt(p.ratioVsSimhashJs, 2)}× (${fmt(p.fingerprintOnlyRatioVsSimhashJs, 2)}×) | ${fmt(p.ratioVsDebian, 2)}× (${fmt(p.fingerprintOnlyRatioVsDebian, 2)}×) |`);
     }
     push('');
   }
@@ -157,9 +167,19 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   }
   if (br.lookup?.length) {
     push('### query(fp, 3) in Chromium IndexedDB', '', br.lookupNotes ?? '', '');
-    push('| Stored pages | fill time | query p50 | query p99 | query max | brute-force scan p50 (in memory) | bytes/page |', '| --- | --- | --- | --- | --- | --- | --- |');
+    push('| Stored pages | fill time (pages/s) | query p50 | query p99 | query max | queryMany(page + passages) p50 / p99 | brute-force scan p50 / p99 (in memory) | bytes/page |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const l of br.lookup) {
-      push(`| ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s | ${fmt(l.query.median, 3)} ms | ${fmt(l.query.p99, 3)} ms | ${fmt(l.query.max, 3)} ms | ${fmt(l.bruteForce?.median, 3)} ms | ${fmt(l.bytesPerPage, 0)} |`);
+      push(`| ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s (${fmt(l.pagesPerSecond, 0)}/s) | ${fmt(l.query.median, 2)} ms | ${fmt(l.query.p99, 2)} ms | ${fmt(l.query.max, 2)} ms | ${fmt(l.queryManyPagePlusPassages?.median, 2)} / ${fmt(l.queryManyPagePlusPassages?.p99, 2)} ms | ${fmt(l.bruteForce?.median, 2)} / ${fmt(l.bruteForce?.p99, 2)} ms | ${fmt(l.bytesPerPage, 0)} |`);
+    }
+    push('', 'performance.now() in a service worker is coarsened to 0.1 ms.', '');
+  }
+  if (br.altLayout) {
+    push('### Prototype layout (bench/browser/alt-layout.ts, not the store): what a store change would buy', '',
+      'Same pages and queries, stored as one record per page with a multiEntry index over blockIndex·65536 + block: IndexedDB writes the index entries with the record, one request per page.',
+      '"all" indexes the whole-document and passage fingerprints (distance ≤ 3 for every slot, as the store does today); "whole" indexes only the whole-document fingerprint and finds passages by exact value (multiEntry index over the record\'s passages).', '');
+    push('| Variant | stored pages | fill (pages/s) | query p50 | query p99 | bytes/page |', '| --- | --- | --- | --- | --- | --- |');
+    for (const [variant, rows] of Object.entries(br.altLayout) as [string, Any[]][]) {
+      for (const l of rows) push(`| ${variant} | ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s (${fmt(l.pagesPerSecond, 0)}/s) | ${fmt(l.query.median, 2)} ms | ${fmt(l.query.p99, 2)} ms | ${fmt(l.bytesPerPage, 0)} |`);
     }
     push('');
   }

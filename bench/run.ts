@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only node,peers,sizes,browser]`
+ * `npm run bench [-- --quick] [-- --million] [-- --only node,peers,sizes,browser]`
  *
  * Runs the benchmark scenarios, merges their results into bench/results.json
  * (a section keeps the numbers of the last run that measured it, with its
@@ -32,6 +32,8 @@ const onlyValue = onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? arg
 const only = onlyValue ? (onlyValue.split(',') as Scenario[]) : [...SCENARIOS];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
 const noWrite = args.includes('--no-write');
+/** Also store 1,000,000 pages (hours with the current store layout: see RESULTS.md). */
+const million = args.includes('--million');
 
 const RESULTS_JSON = join(REPO, 'bench/results.json');
 const RESULTS_MD = join(REPO, 'bench/RESULTS.md');
@@ -45,7 +47,7 @@ async function runScenario(name: Scenario): Promise<unknown> {
     case 'sizes':
       return (await import('./scenarios/sizes')).runSizes();
     case 'browser':
-      return (await import('./scenarios/browser')).runBrowser({ quick });
+      return (await import('./scenarios/browser')).runBrowser({ quick, million });
   }
 }
 
@@ -63,6 +65,8 @@ for (const name of only) {
   } catch (error) {
     failed = true;
     section.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const partial = (error as { partial?: unknown }).partial;
+    if (partial !== undefined) section.data = partial;
     console.error(`\n${name} failed: ${section.error}`);
   }
   section.seconds = Math.round((performance.now() - t) / 100) / 10;

@@ -1,4 +1,463 @@
-/** Chromium scenarios (service worker, IndexedDB, content script): being written. */
-export async function runBrowser(_options: { quick: boolean }) {
-  return { notes: ['browser scenarios not implemented yet'] };
+/**
+ * Chromium scenarios, through Playwright (playwright-core + Debian's
+ * /usr/bin/chromium), on a COPY of the production build in .tmp/bench-ext:
+ *
+ * - the service worker is a two-line wrapper that importScripts() the real
+ *   background.js and then bench-sw-harness.js, a Vite bundle of
+ *   bench/browser/sw-harness.ts that imports the real src/core and src/store;
+ * - bench.html, an extra extension page, loads bench/browser/page-harness.ts
+ *   (import/export with heap sampling: pages can read performance.memory);
+ * - test pages get bench/browser/extract-harness.ts (the content script's
+ *   readPage) injected to time extraction on the real DOM.
+ *
+ * Nothing is added to the production build, and the storage code measured
+ * is the store's own (History, insertPage), bundled the way the extension
+ * bundles it, in the extension's own origin.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { signDocument } from '../../src/core';
+import { chineseDocs, latinDocs, realPages, REPO } from '../lib/data';
+import { load1 } from '../lib/env';
+import { round, roundSummary, summarize } from '../lib/stats';
+import { BENCH_BUILD, buildExtension } from './sizes';
+
+const TMP = join(REPO, '.tmp/bench');
+const EXT = join(REPO, '.tmp/bench-ext');
+const CHROMIUM = '/usr/bin/chromium';
+
+async function bundle(entry: string, outFile: string, name: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: REPO,
+    build: {
+      lib: { entry: join(REPO, entry), formats: ['iife'], name, fileName: () => outFile },
+      outDir: EXT,
+      emptyOutDir: false,
+      minify: true,
+      write: true,
+    },
+  });
+}
+
+/** The bench copy of the extension: production build + harness files. */
+async function assembleExtension(): Promise<void> {
+  rmSync(EXT, { recursive: true, force: true });
+  cpSync(BENCH_BUILD, EXT, { recursive: true });
+  await bundle('bench/browser/sw-harness.ts', 'bench-sw-harness.js', '__dejaLuBenchSw');
+  await bundle('bench/browser/page-harness.ts', 'bench-page-harness.js', '__dejaLuBenchPageLib');
+  await bundle('bench/browser/extract-harness.ts', 'bench-extract-harness.js', '__dejaLuExtractLib');
+  const manifest = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'));
+  const background = manifest.background.service_worker as string;
+  if (manifest.background.type === 'module') throw new Error('module service workers are not supported by the bench wrapper');
+  writeFileSync(join(EXT, 'bench-sw.js'), [
+    `self.__benchTimes = { start: performance.now() };`,
+    `importScripts(${JSON.stringify(background)});`,
+    `self.__benchTimes.background = performance.now();`,
+    `importScripts('bench-sw-harness.js');`,
+    `self.__benchTimes.harness = performance.now();`,
+    `chrome.runtime.onMessage.addListener((m, _s, reply) => { if (m && m.benchWake) { reply({ times: self.__benchTimes }); return true; } return undefined; });`,
+  ].join('\n'));
+  manifest.background.service_worker = 'bench-sw.js';
+  writeFileSync(join(EXT, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(EXT, 'bench.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="bench-page-harness.js"></script>');
+}
+
+async function launch(withExtension: boolean, profile: string): Promise<BrowserContext> {
+  const { chromium } = await import('playwright-core');
+  rmSync(profile, { recursive: true, force: true });
+  mkdirSync(profile, { recursive: true });
+  const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--enable-precise-memory-info', '--js-flags=--expose-gc'];
+  if (withExtension) args.push(`--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`);
+  else args.push('--disable-extensions');
+  return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args, env: { ...process.env, TMPDIR: TMP } });
+}
+
+async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  const find = () => context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js'));
+  let sw = find();
+  while (!sw) {
+    await context.waitForEvent('serviceworker', { timeout: 30_000 });
+    sw = find();
+  }
+  await sw.evaluate(() => typeof (globalThis as never as { __dejaLuBench?: unknown }).__dejaLuBench);
+  return sw;
+}
+
+type Bench = Record<string, (...args: never[]) => unknown>;
+// Runs `name(...args)` of the service-worker harness.
+function callSw<T>(sw: Worker, name: string, ...args: unknown[]): Promise<T> {
+  return sw.evaluate(([n, a]) => ((globalThis as never as { __dejaLuBench: Bench }).__dejaLuBench[n as string] as (...x: unknown[]) => T)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+}
+
+function corpusSummary(texts: { bytes: number; chars: number }[], res: { passMs: number[]; docMs: number[] }, repeats: number) {
+  const bytes = texts.reduce((a, d) => a + d.bytes, 0);
+  const chars = texts.reduce((a, d) => a + d.chars, 0);
+  return {
+    docs: texts.length, bytes, chars, repeats,
+    passMs: roundSummary(summarize(res.passMs)),
+    mbPerS: roundSummary(summarize(res.passMs.map((ms) => bytes / 1e3 / ms))),
+    charsPerS: roundSummary(summarize(res.passMs.map((ms) => (chars / ms) * 1000)), 0),
+    docMs: roundSummary(summarize(res.docMs), 3),
+  };
+}
+
+async function fingerprintInWorker(sw: Worker, quick: boolean) {
+  const repeats = quick ? 5 : 11;
+  const out: Record<string, unknown> = {};
+  for (const [name, docs] of [['latin', latinDocs()], ['chinese', chineseDocs()]] as const) {
+    const texts = docs.map((d) => d.text);
+    out[name] = corpusSummary(docs, await callSw(sw, 'fingerprintCorpus', texts, repeats, 2, 'signDocument'), repeats);
+    out[`${name}FingerprintText`] = corpusSummary(docs, await callSw(sw, 'fingerprintCorpus', texts, repeats, 1, 'fingerprintText'), repeats);
+  }
+  return out;
+}
+
+/** Stops the worker (CDP), wakes it with a message from an extension page, fingerprints one Chinese page twice. */
+async function coldStartInWorker(context: BrowserContext, sw: Worker, extensionId: string, runs: number) {
+  const docs = chineseDocs().filter((d) => d.script === 'Hans');
+  const page = [...docs].sort((a, b) => a.chars - b.chars)[Math.floor(docs.length / 2)]!.text;
+  const tab = await context.newPage();
+  await tab.goto(`chrome-extension://${extensionId}/bench.html`);
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('ServiceWorker.enable');
+  let running = true;
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { runningStatus: string; scriptURL: string }[] }) => {
+    for (const v of e.versions) if (v.scriptURL.endsWith('/bench-sw.js')) running = v.runningStatus !== 'stopped';
+  });
+  const samples: { firstMs: number; warmMs: number; startupMs: number; wakeMs: number; backgroundEvalMs: number; harnessEvalMs: number; messageToReadyMs: number }[] = [];
+  for (let r = 0; r < runs; r++) {
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const deadline = Date.now() + 15_000;
+    while (running && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    if (running) throw new Error('service worker did not stop');
+    await new Promise((res) => setTimeout(res, 200));
+    // Wake it as a content script would: a runtime message.
+    const reply = await tab.evaluate(async () => {
+      const t0 = performance.now();
+      const answer = await (globalThis as never as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } } }).chrome.runtime.sendMessage({ benchWake: true });
+      return { answer, ms: performance.now() - t0 };
+    });
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js')) ?? sw;
+    const res = await callSw<{ firstMs: number; warmMs: number; times: Record<string, number> }>(worker, 'coldChinese', page);
+    const t = res.times;
+    samples.push({
+      firstMs: res.firstMs,
+      warmMs: res.warmMs,
+      startupMs: res.firstMs - res.warmMs,
+      wakeMs: t.harness ?? NaN,
+      backgroundEvalMs: (t.background ?? NaN) - (t.start ?? NaN),
+      harnessEvalMs: (t.harness ?? NaN) - (t.background ?? NaN),
+      messageToReadyMs: reply.ms,
+    });
+  }
+  await tab.close();
+  const pick = (k: keyof (typeof samples)[number]) => roundSummary(summarize(samples.map((s) => s[k])), 1);
+  return {
+    runs, pageChars: page.length,
+    firstMs: pick('firstMs'), warmMs: pick('warmMs'), startupMs: pick('startupMs'),
+    wakeMs: pick('wakeMs'), backgroundEvalMs: pick('backgroundEvalMs'), harnessEvalMs: pick('harnessEvalMs'), messageToReadyMs: pick('messageToReadyMs'),
+  };
+}
+
+function progress(message: string): void {
+  process.stderr.write(`  [browser ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+function dirSize(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir).reduce((a, name) => {
+    const p = join(dir, name);
+    const s = statSync(p);
+    return a + (s.isDirectory() ? dirSize(p) : s.size);
+  }, 0);
+}
+
+function corpusForStore() {
+  const latin = latinDocs();
+  const titles = realPages().map((p) => p.html.match(/<title[^>]*>([^<]{10,200})<\/title>/i)?.[1]?.trim()).filter((t): t is string => !!t && !/[^\u0000-\u00ff]/.test(t));
+  const excerpts = latin.filter((_, i) => i % 5 === 0).map((d) => d.text.replace(/\s+/g, ' ').trim().slice(0, 200));
+  // Passage counts as signDocument gives them on the practice set (all languages).
+  const passageCounts = chineseDocs().concat(latin).filter((_, i) => i % 3 === 0).map((d) => signDocument(d.text).passages.length);
+  return { titles, excerpts, passageCounts };
+}
+
+async function lookups(sw: Worker, profile: string, extensionId: string, quick: boolean, million: boolean) {
+  const corpus = corpusForStore();
+  const meanPassages = corpus.passageCounts.reduce((a, b) => a + b, 0) / corpus.passageCounts.length;
+  await callSw(sw, 'setup', corpus);
+  const base = await callSw<{ usage: number }>(sw, 'storageEstimate');
+  const idbDir = join(profile, 'Default/IndexedDB', `chrome-extension_${extensionId}_0.indexeddb.leveldb`);
+  const baseDir = dirSize(idbDir);
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : quick ? [1_000, 10_000] : million ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000];
+  const out: { pages: number; [k: string]: unknown }[] = [];
+  const fillRates: number[] = [];
+  let fillTotal = 0;
+  let prev = { pages: 0, usage: base.usage, disk: baseDir };
+  let textBytesPerPage = 0;
+  for (const pages of sizes) {
+    const fill = await callSw<{ seconds: number; textBytesPerPage: number }>(sw, 'fillTo', pages, 2000);
+    fillRates.push(round((pages - (out[out.length - 1]?.pages ?? 0)) / fill.seconds, 0));
+    progress(`stored ${pages} pages (+${round(fill.seconds, 1)} s)`);
+    fillTotal += fill.seconds;
+    textBytesPerPage = fill.textBytesPerPage;
+    const q = await callSw<{ ms: number[]; hits: number; manyMs: number[] }>(sw, 'queryBench', quick ? 300 : 1000, 42);
+    const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
+    const est = await callSw<{ usage: number }>(sw, 'storageEstimate');
+    const disk = dirSize(idbDir);
+    out.push({
+      pages,
+      fillSeconds: round(fillTotal, 1),
+      pagesPerSecond: fillRates[fillRates.length - 1],
+      query: roundSummary(summarize(q.ms), 3),
+      queries: q.ms.length,
+      hitRate: round(q.hits / q.ms.length, 2),
+      queryManyPagePlusPassages: roundSummary(summarize(q.manyMs), 3),
+      bruteForce: roundSummary(summarize(bf.ms), 3),
+      bruteForceFingerprints: bf.fingerprints,
+      // Marginal: growth since the previous size, so the store's fixed costs and the
+      // LevelDB write-ahead log (≤ 4 MB, not yet compacted) weigh less.
+      bytesPerPage: round((est.usage - prev.usage) / (pages - prev.pages), 0),
+      diskBytesPerPage: round((disk - prev.disk) / (pages - prev.pages), 0),
+    });
+    prev = { pages, usage: est.usage, disk };
+  }
+  const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number };
+  return {
+    lookup: out,
+    lookupNotes: `Pages stored with the store's own write path (insertPage: record + block entries, 2,000 pages per transaction), ` +
+      `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
+      `so ${round(1 + meanPassages, 1)} fingerprints × 4 block entries per page. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
+      `(0–3 bits flipped), half random; "fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
+      `Bytes/page: growth of navigator.storage.estimate() since the previous size, per page added (LevelDB directory growth in the JSON).`,
+    bytesPerPage: {
+      pages: last.pages,
+      total: last.bytesPerPage,
+      disk: last.diskBytesPerPage,
+      text: round(textBytesPerPage, 0),
+      beyondText: round(last.bytesPerPage - textBytesPerPage, 0),
+      fingerprintsPerPage: round(1 + meanPassages, 2),
+      method: `Growth of navigator.storage.estimate() usage from the previous size to ${last.pages.toLocaleString('en-US')} pages, per page added; LevelDB directory growth: ${last.diskBytesPerPage} B/page. ` +
+        `LevelDB keeps up to 4 MB of recent writes uncompressed in its log, so small sizes read high. ` +
+        `"Title, URL and excerpt" counts their characters as V8 serialises them (1 byte per Latin-1 character). Snappy compression in LevelDB applies to everything.`,
+    },
+  };
+}
+
+/**
+ * The same pages and queries on the prototype layout of bench/browser/alt-layout.ts
+ * (evidence for the store's owners), each variant in a browser profile of its own
+ * so that its bytes are not mixed with another database's compactions.
+ */
+async function altLookups(quick: boolean, million: boolean, profileBase: string) {
+  const sizes = process.env.BENCH_ALT_SIZES ? process.env.BENCH_ALT_SIZES.split(',').map(Number) : quick ? [1_000, 10_000] : million ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+  const corpus = corpusForStore();
+  const out: Record<string, unknown[]> = {};
+  for (const variant of ['all', 'whole'] as const) {
+    const profile = `${profileBase}-alt-${variant}`;
+    const context = await launch(true, profile);
+    try {
+      const sw = await serviceWorker(context);
+      const idbDir = join(profile, 'Default/IndexedDB', `chrome-extension_${new URL(sw.url()).host}_0.indexeddb.leveldb`);
+      await callSw(sw, 'setup', corpus);
+      await callSw(sw, 'altSetup', variant);
+      const rows = [];
+      let fill = 0;
+      let prev = { pages: 0, usage: (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage, disk: dirSize(idbDir) };
+      for (const pages of sizes) {
+        const f = await callSw<{ seconds: number }>(sw, 'altFillTo', pages, 5000);
+        fill += f.seconds;
+        progress(`alt layout '${variant}': stored ${pages} pages (+${round(f.seconds, 1)} s)`);
+        const q = await callSw<{ ms: number[] }>(sw, 'altQueryBench', quick ? 300 : 1000, 42, pages);
+        const usage = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+        const disk = dirSize(idbDir);
+        rows.push({
+          pages, fillSeconds: round(fill, 1), pagesPerSecond: round((pages - prev.pages) / f.seconds, 0), query: roundSummary(summarize(q.ms), 3),
+          bytesPerPage: round((usage - prev.usage) / (pages - prev.pages), 0), diskBytesPerPage: round((disk - prev.disk) / (pages - prev.pages), 0),
+        });
+        prev = { pages, usage, disk };
+      }
+      out[variant] = rows;
+    } finally {
+      await context.close();
+    }
+  }
+  return out;
+}
+
+async function importExport(context: BrowserContext, extensionId: string, records: number) {
+  const corpus = corpusForStore();
+  const tab = await context.newPage();
+  await tab.goto(`chrome-extension://${extensionId}/bench.html`);
+  await tab.waitForFunction(() => !!(globalThis as never as { __dejaLuBenchPage?: unknown }).__dejaLuBenchPage);
+  const res = await tab.evaluate(([n, c]) => (globalThis as never as { __dejaLuBenchPage: { importExport: (n: number, c: unknown) => Promise<unknown> } }).__dejaLuBenchPage.importExport(n as number, c), [records, corpus] as const);
+  await tab.close();
+  return {
+    ...(res as object),
+    method: `History.importJson on a ${records.toLocaleString('en-US')}-page export file (synthetic pages as in the lookup test, serialised by the store's serializeExport, handed over in 64 kB chunks), ` +
+      `then History.exportJson consumed chunk by chunk, in an extension page of the bench copy. Peak = highest performance.memory.usedJSHeapSize (precise-memory-info, sampled every 10 ms) minus the heap after gc() before the run; ` +
+      `the input chunks of the import are allocated before the baseline.`,
+  };
+}
+
+function serve(pages: { id: string; html: string }[]): Promise<{ server: Server; origin: string }> {
+  const byId = new Map(pages.map((p) => [p.id, p.html]));
+  const server = createServer((req, res) => {
+    const id = decodeURIComponent((req.url ?? '').replace(/^\/p\//, '').replace(/\.html$/, ''));
+    const html = byId.get(id);
+    if (!html) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const addr = server.address() as { port: number };
+    resolve({ server, origin: `http://127.0.0.1:${addr.port}` });
+  }));
+}
+
+interface PageVisit {
+  loadMs: number;
+  longTasks: number[];
+}
+
+async function visit(page: Page, url: string, settleMs: number): Promise<PageVisit> {
+  await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+  await page.waitForTimeout(settleMs);
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const w = globalThis as never as { __longTasks?: number[] };
+    return { loadMs: nav ? nav.loadEventEnd - nav.startTime : NaN, longTasks: w.__longTasks ?? [] };
+  });
+}
+
+const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
+`;
+
+/** Content-script impact on the real pages: extraction time on the live DOM, long tasks and load time with and without the extension. */
+async function pageImpact(extContext: BrowserContext, quick: boolean, profileBase: string) {
+  const pages = realPages().filter((_, i) => !quick || i % 3 === 0);
+  const { server, origin } = await serve(pages);
+  const extractJs = readFileSync(join(EXT, 'bench-extract-harness.js'), 'utf8');
+  const onlyLocal = async (context: BrowserContext) => {
+    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+    await context.addInitScript(OBSERVE_LONG_TASKS);
+  };
+  try {
+    // Two browsers side by side, with and without the extension (its content
+    // script runs at document_idle and messages the worker); each page is loaded
+    // in both, alternating which goes first, so that load on the machine hits both alike.
+    await onlyLocal(extContext);
+    const plain = await launch(false, `${profileBase}-plain`);
+    await onlyLocal(plain);
+    const withExt = new Map<string, PageVisit>();
+    const without = new Map<string, PageVisit>();
+    const extract: { id: string; ms: number; chars: number }[] = [];
+    const tab = await extContext.newPage();
+    const ptab = await plain.newPage();
+    const rounds = quick ? 1 : 2;
+    const medianVisit = (visits: PageVisit[]): PageVisit => {
+      const sorted = [...visits].sort((a, b) => a.loadMs - b.loadMs);
+      return sorted[Math.floor((sorted.length - 1) / 2)]!;
+    };
+    for (const [k, p] of pages.entries()) {
+      const url = `${origin}/p/${p.id}.html`;
+      const a: PageVisit[] = [];
+      const b: PageVisit[] = [];
+      for (let r = 0; r < rounds; r++) {
+        if ((k + r) % 2 === 0) {
+          a.push(await visit(tab, url, 400));
+          b.push(await visit(ptab, url, 100));
+        } else {
+          b.push(await visit(ptab, url, 100));
+          a.push(await visit(tab, url, 400));
+        }
+      }
+      withExt.set(p.id, medianVisit(a));
+      without.set(p.id, medianVisit(b));
+      await ptab.addScriptTag({ content: extractJs });
+      const runs: { ms: number; chars: number }[] = [];
+      for (let r = 0; r < 3; r++) runs.push(await ptab.evaluate(() => (globalThis as never as { __dejaLuExtract: () => { ms: number; chars: number } }).__dejaLuExtract()));
+      runs.sort((x, y) => x.ms - y.ms);
+      extract.push({ id: p.id, ms: runs[1]!.ms, chars: runs[1]!.chars });
+    }
+    await tab.close();
+    await plain.close();
+
+    const tbt = (v: PageVisit) => v.longTasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
+    const longest = (v: PageVisit) => Math.max(0, ...v.longTasks);
+    const ids = pages.map((p) => p.id);
+    const w = ids.map((id) => withExt.get(id)!);
+    const wo = ids.map((id) => without.get(id)!);
+    const loadDiff = ids.map((_, i) => w[i]!.loadMs - wo[i]!.loadMs);
+    const extraBlocking = ids.map((_, i) => tbt(w[i]!) - tbt(wo[i]!));
+    const loadWith = roundSummary(summarize(w.map((v) => v.loadMs)), 1);
+    const loadWithout = roundSummary(summarize(wo.map((v) => v.loadMs)), 1);
+    const diff = roundSummary(summarize(loadDiff), 1);
+    return {
+      pages: pages.length,
+      extractMs: roundSummary(summarize(extract.map((e) => e.ms)), 2),
+      // Within noise: the paired median difference is under 5 ms or 2% of the median load time.
+      loadDelay: { withExtension: loadWith, without: loadWithout, pairedDifference: diff, ok: Math.abs(diff.median) <= Math.max(5, 0.02 * loadWithout.median) },
+      table: {
+        'extraction (readPage on the live DOM, median of 3 per page)': roundSummary(summarize(extract.map((e) => e.ms)), 2),
+        'longest main-thread task, with extension': roundSummary(summarize(w.map(longest)), 1),
+        'longest main-thread task, without': roundSummary(summarize(wo.map(longest)), 1),
+        'extra blocking time (Σ long-task time over 50 ms, with − without)': roundSummary(summarize(extraBlocking), 1),
+        'load event, with extension': loadWith,
+        'load event, without': loadWithout,
+        'load event, with − without (paired per page)': diff,
+      },
+      slowest: [...extract].sort((a, b) => b.ms - a.ms).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.ms, 1), chars: e.chars })),
+      method: `${pages.length} real pages of shared/data/pages served from 127.0.0.1 (every other request aborted, so nothing waits on the network). ` +
+        `Extraction: the content script's own readPage (entrypoints/content/read-page.ts → src/extract, Readability on a clone) bundled and injected into the loaded page, ` +
+        `median of 3 runs per page, percentiles over pages. Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +
+        `two browsers open side by side, with the extension (content script at document_idle) and without, each page loaded in both (order alternating), page by page.`,
+    };
+  } finally {
+    server.close();
+  }
+}
+
+export async function runBrowser(options: { quick: boolean; million: boolean }) {
+  if (!existsSync(CHROMIUM)) throw new Error('Chromium not installed: apt-get install -y chromium');
+  mkdirSync(TMP, { recursive: true });
+  const loadBefore = load1();
+  buildExtension();
+  await assembleExtension();
+  const profile = join(TMP, 'profile');
+  const context = await launch(true, profile);
+  const result: Record<string, unknown> = {};
+  try {
+    const sw = await serviceWorker(context);
+    const extensionId = new URL(sw.url()).host;
+    // BENCH_PARTS=fingerprint,cold,lookup,io,pages runs a subset (while developing the bench).
+    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,alt,io,pages').split(','));
+    const current = () => context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js')) ?? sw;
+    if (parts.has('fingerprint')) result.fingerprint = await fingerprintInWorker(sw, options.quick);
+    if (parts.has('cold')) result.coldStart = await coldStartInWorker(context, sw, extensionId, options.quick ? 3 : 7);
+    if (parts.has('lookup')) Object.assign(result, await lookups(current(), profile, extensionId, options.quick, options.million));
+    if (parts.has('io')) result.importExport = await importExport(context, extensionId, Number(process.env.BENCH_IO_RECORDS ?? (options.quick ? 5_000 : 100_000)));
+    if (parts.has('pages')) result.pageImpact = await pageImpact(context, options.quick, profile);
+    await context.close();
+    if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
+  } catch (error) {
+    // Keep what was measured before the failure.
+    (error as { partial?: unknown }).partial = result;
+    throw error;
+  } finally {
+    await context.close();
+  }
+  // Profiles hold hundreds of MB after the storage runs.
+  for (const suffix of ['', '-plain', '-alt-all', '-alt-whole']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  result.load = [loadBefore, load1()];
+  return result;
 }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fingerprintText } from '../../src/core';
+import { fingerprintText, signDocument } from '../../src/core';
 import { chineseDocs, latinDocs, REPO, type Doc } from '../lib/data';
 import { load1 } from '../lib/env';
 import { round, summarize } from '../lib/stats';
@@ -44,7 +44,8 @@ export async function runPeers(options: { quick: boolean }) {
   const corpora = { latin: subset(latinDocs()), chinese: subset(chineseDocs()) };
   const out: Record<string, unknown> = {};
   for (const [name, docs] of Object.entries(corpora)) {
-    const ours = throughput('Déjà Lu fingerprintText (64-bit)', docs, () => { for (const d of docs) fingerprintText(d.text); }, repeats);
+    const ours = throughput('Déjà Lu signDocument (64-bit + passages + length)', docs, () => { for (const d of docs) signDocument(d.text); }, repeats);
+    const oursFingerprintOnly = throughput('Déjà Lu fingerprintText (64-bit only)', docs, () => { for (const d of docs) fingerprintText(d.text); }, repeats);
     const js = throughput('simhash-js 1.0.0 (32-bit)', docs, () => { for (const d of docs) hasher.hash(d.text); }, repeats);
     let deb: ReturnType<typeof throughput> | { label: string; error: string };
     if (existsSync(SIMHASH_BIN)) {
@@ -68,10 +69,13 @@ export async function runPeers(options: { quick: boolean }) {
       docs: docs.length,
       bytes: docs.reduce((a, d) => a + d.bytes, 0),
       ours,
+      oursFingerprintOnly,
       simhashJs: js,
       debianSimhash: deb,
       ratioVsSimhashJs: round(ours.mbPerS / js.mbPerS, 2),
       ratioVsDebian: 'mbPerS' in deb ? round(ours.mbPerS / deb.mbPerS, 2) : null,
+      fingerprintOnlyRatioVsSimhashJs: round(oursFingerprintOnly.mbPerS / js.mbPerS, 2),
+      fingerprintOnlyRatioVsDebian: 'mbPerS' in deb ? round(oursFingerprintOnly.mbPerS / deb.mbPerS, 2) : null,
     };
   }
   return { ...out, load: [loadBefore, load1()] };

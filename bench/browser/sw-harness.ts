@@ -1,0 +1,228 @@
+/**
+ * Bench-only code loaded into a COPY of the built extension's service worker
+ * (bench/scenarios/browser.ts adds it next to background.js; the production
+ * build is untouched). It imports the real src/core and src/store, bundled by
+ * Vite like the extension itself, and exposes entry points for sw.evaluate.
+ */
+import { fingerprintText, signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
+import { openHistory, type History } from '../../src/store';
+import { ALL_STORES, insertPage } from '../../src/store/page-writes';
+import { openHistoryDatabase } from '../../src/store/schema';
+import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
+import { popcount32 } from '../../src/core/hamming';
+import { AltLayout, type Variant } from './alt-layout';
+
+const harnessLoadedAt = performance.now();
+
+interface CorpusResult {
+  passMs: number[];
+  docMs: number[];
+}
+
+function fingerprintCorpus(texts: string[], repeats: number, warmup: number, engine: 'signDocument' | 'fingerprintText'): CorpusResult {
+  const fn = engine === 'signDocument' ? signDocument : fingerprintText;
+  const passMs: number[] = [];
+  const docMs: number[] = [];
+  for (let r = 0; r < warmup + repeats; r++) {
+    const start = performance.now();
+    for (const t of texts) {
+      const t0 = performance.now();
+      fn(t);
+      if (r >= warmup) docMs.push(performance.now() - t0);
+    }
+    if (r >= warmup) passMs.push(performance.now() - start);
+  }
+  return { passMs, docMs };
+}
+
+/** First and warm signDocument of one Chinese page: run right after the worker woke. */
+function coldChinese(text: string) {
+  const t0 = performance.now();
+  signDocument(text);
+  const firstMs = performance.now() - t0;
+  const warm: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t = performance.now();
+    signDocument(text);
+    warm.push(performance.now() - t);
+  }
+  warm.sort((a, b) => a - b);
+  const g = globalThis as unknown as { __benchTimes?: Record<string, number> };
+  return { firstMs, warmMs: warm[3] as number, harnessLoadedAt, times: g.__benchTimes ?? {} };
+}
+
+// ---------------------------------------------------------------- storage
+
+let corpus: Corpus | undefined;
+let history: History | undefined;
+let stored = 0;
+const DB = 'deja-lu-bench';
+// The in-memory copy for the brute-force comparison: every stored fingerprint (whole + passages).
+let memHi = new Uint32Array(0);
+let memLo = new Uint32Array(0);
+let memCount = 0;
+
+async function setup(c: Corpus) {
+  corpus = c;
+  history?.close();
+  await new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(DB);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => resolve();
+  });
+  history = await openHistory({ name: DB });
+  stored = 0;
+  memCount = 0;
+  return { ok: true };
+}
+
+/**
+ * Adds pages up to `total` with the store's own write path (insertPage: the
+ * page record and its block-index entries), `batch` pages per transaction.
+ */
+async function fillTo(total: number, batch: number) {
+  if (!corpus) throw new Error('setup first');
+  const db = await openHistoryDatabase(indexedDB, DB);
+  const t0 = performance.now();
+  let textTotal = 0;
+  const from = stored;
+  while (stored < total) {
+    const end = Math.min(total, stored + batch);
+    const tx = db.transaction(ALL_STORES, 'readwrite');
+    const writes: Promise<unknown>[] = [];
+    for (let i = stored; i < end; i++) {
+      const page = pageOf(i, corpus);
+      textTotal += textBytes(page);
+      writes.push(insertPage(tx as never, page));
+    }
+    await Promise.all(writes);
+    await tx.done;
+    stored = end;
+  }
+  db.close();
+  const seconds = (performance.now() - t0) / 1000;
+  // Grow the in-memory copy.
+  let fps = 0;
+  for (let i = from; i < total; i++) fps += 1 + (corpus.passageCounts[i % corpus.passageCounts.length] as number);
+  if (memCount + fps > memHi.length) {
+    const cap = Math.max(memCount + fps, memHi.length * 2);
+    const hi = new Uint32Array(cap);
+    const lo = new Uint32Array(cap);
+    hi.set(memHi.subarray(0, memCount));
+    lo.set(memLo.subarray(0, memCount));
+    memHi = hi;
+    memLo = lo;
+  }
+  for (let i = from; i < total; i++) {
+    const { fp, passages } = fingerprintsOf(i, corpus);
+    for (const f of [fp, ...passages]) {
+      memHi[memCount] = f.hi;
+      memLo[memCount] = f.lo;
+      memCount++;
+    }
+  }
+  return { stored, seconds, textBytesPerPage: textTotal / Math.max(1, total - from) };
+}
+
+function flip(fp: Fingerprint, bits: number, next: () => number): Fingerprint {
+  let { hi, lo } = fp;
+  for (let k = 0; k < bits; k++) {
+    const b = next() % 64;
+    if (b < 32) hi ^= 1 << b;
+    else lo ^= 1 << (b - 32);
+  }
+  return { hi: hi >>> 0, lo: lo >>> 0 };
+}
+
+/** Query fingerprints: half near a stored page (0–3 bits flipped), half random. */
+function queries(count: number, seed: number): Fingerprint[] {
+  if (!corpus) throw new Error('setup first');
+  const next = rng(seed);
+  const out: Fingerprint[] = [];
+  for (let q = 0; q < count; q++) {
+    if (q % 2 === 0) out.push(flip(fingerprintsOf(next() % stored, corpus).fp, next() % 4, next));
+    else out.push({ hi: next(), lo: next() });
+  }
+  return out;
+}
+
+/** Each query awaited alone, as the extension issues them: ms per `query(fp, 3)`. */
+async function queryBench(count: number, seed: number) {
+  if (!history) throw new Error('setup first');
+  const qs = queries(count + 20, seed);
+  for (const q of qs.slice(0, 20)) await history.query(q, 3);
+  const ms: number[] = [];
+  let hits = 0;
+  for (const q of qs.slice(20)) {
+    const t = performance.now();
+    const matches = await history.query(q, 3);
+    ms.push(performance.now() - t);
+    if (matches.length) hits++;
+  }
+  // queryMany as the page checker issues it: the page's fingerprint and its passages together.
+  const manyMs: number[] = [];
+  for (let k = 0; k < Math.min(200, count); k++) {
+    const page = fingerprintsOf(rng(seed + k)() % stored, corpus as Corpus);
+    const fps = [flip(page.fp, 2, rng(k + 1)), ...page.passages];
+    const t = performance.now();
+    await history.queryMany(fps, 3);
+    manyMs.push(performance.now() - t);
+  }
+  return { ms, hits, manyMs };
+}
+
+/** The same queries answered by scanning every stored fingerprint in memory. */
+function bruteForce(count: number, seed: number) {
+  const qs = queries(count, seed);
+  const ms: number[] = [];
+  let found = 0;
+  for (const q of qs) {
+    const t = performance.now();
+    const qh = q.hi;
+    const ql = q.lo;
+    for (let i = 0; i < memCount; i++) {
+      if (popcount32(((memHi[i] as number) ^ qh) >>> 0) + popcount32(((memLo[i] as number) ^ ql) >>> 0) <= 3) found++;
+    }
+    ms.push(performance.now() - t);
+  }
+  return { ms, found, fingerprints: memCount };
+}
+
+let alt: AltLayout | undefined;
+
+/** The prototype layout of alt-layout.ts: set up, fill, query (same pages and queries as the store's). */
+async function altSetup(variant: Variant) {
+  if (!corpus) throw new Error('setup first');
+  alt = await AltLayout.open(`deja-lu-bench-alt-${variant}`, variant, corpus);
+  return { ok: true };
+}
+
+async function altFillTo(total: number, batch: number) {
+  if (!alt) throw new Error('altSetup first');
+  return { seconds: await alt.fillTo(total, batch) };
+}
+
+async function altQueryBench(count: number, seed: number, storedPages: number) {
+  if (!alt) throw new Error('altSetup first');
+  const saved = stored;
+  stored = storedPages;
+  const qs = queries(count + 20, seed);
+  stored = saved;
+  for (const q of qs.slice(0, 20)) await alt.query(q);
+  const ms: number[] = [];
+  for (const q of qs.slice(20)) {
+    const t = performance.now();
+    await alt.query(q);
+    ms.push(performance.now() - t);
+  }
+  return { ms };
+}
+
+async function storageEstimate() {
+  const e = await navigator.storage.estimate();
+  return { usage: e.usage ?? 0, details: (e as { usageDetails?: Record<string, number> }).usageDetails ?? {} };
+}
+
+const api = { altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, coldChinese, setup, fillTo, queryBench, bruteForce, storageEstimate, fingerprintFromHex };
+(globalThis as unknown as { __dejaLuBench: typeof api }).__dejaLuBench = api;
