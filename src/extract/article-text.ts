@@ -13,7 +13,7 @@ const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 
 /** Elements that start and end a paragraph of text. */
-const BLOCK_TAGS: ReadonlySet<string> = new Set([
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details', 'dialog',
   'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3',
   'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol',
@@ -21,7 +21,7 @@ const BLOCK_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 /** Elements whose content is never read as text (code, styles, media, form widgets). */
-const SKIPPED_TAGS: ReadonlySet<string> = new Set([
+export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed',
   'audio', 'video', 'select', 'textarea', 'head',
 ]);

@@ -1,5 +1,9 @@
 import { Readability } from '@mozilla/readability';
 import { articleText, collapseWhitespace } from './article-text';
+import { trimTrailingBoilerplate } from './boilerplate';
+import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
+import { pageText } from './page-text';
+import { countAllCommas } from './readability-commas';
 import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaValues, parseTimestamp, resolveHttpUrl } from './metadata';
 
 /**
@@ -35,6 +39,42 @@ export interface ExtractedArticle {
   byline?: string;
 }
 
+/**
+ * Shortest text surely taken as an article, in {@link articleLength} units:
+ * Readability's own default `charThreshold`. Below it Readability retries
+ * with its filters relaxed and, when every try stays below, returns the
+ * longest anyway, which may be a short article found whole or a fragment of
+ * a page that has no article (see {@link MAX_FRAGMENT_SHARE}).
+ */
+export const MIN_ARTICLE_LENGTH = 500;
+
+/**
+ * Characters of alphabetic text that carry as much as one Chinese or
+ * Japanese character: translations between English and Chinese run about
+ * three to one in characters. Readability's threshold counts characters,
+ * so without this a 300-character Chinese news brief (a full article,
+ * the length of a 900-character English one) would count as no article.
+ */
+export const UNSPACED_CHAR_WEIGHT = 3;
+
+/**
+ * A short Readability result is taken for a fragment, and the page's text
+ * outside navigation ({@link pageText}) used instead, when it holds less than
+ * this share of that text. A short article found whole is most of what its
+ * page shows besides navigation (the rest: a title, a footer line); a piece
+ * picked from a page with no article (a form's labels on an error page) is
+ * a small part of it.
+ */
+export const MAX_FRAGMENT_SHARE = 0.5;
+
+const UNSPACED_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** Length of `text` in alphabetic-character equivalents. */
+export function articleLength(text: string): number {
+  const unspaced = text.match(UNSPACED_CHAR)?.length ?? 0;
+  return text.length + unspaced * (UNSPACED_CHAR_WEIGHT - 1);
+}
+
 /** What Readability found, when it found anything. */
 interface ReadableParts {
   content: Node;
@@ -53,26 +93,37 @@ interface ReadableParts {
  * function reads no globals, so the same code runs on the browser's DOM in
  * the content script and on a linkedom document in Node.
  *
- * When Readability finds no article (it returns null, or throws on an odd
- * tree), the text is that of the whole body minus scripts, styles and
- * widgets: a short page is still worth remembering, and the verdict's
- * too-short rule decides whether it can be judged.
+ * When Readability finds no article (it returns null, throws on an odd
+ * tree, or returns a fragment: less than {@link MIN_ARTICLE_LENGTH} and less
+ * than {@link MAX_FRAGMENT_SHARE} of the page's text), the text is that of
+ * the whole body minus navigation, scripts, styles and widgets
+ * ({@link pageText}): a short page is still worth remembering, and the
+ * verdict's too-short rule decides whether it can be judged.
+ *
+ * Adjustments to Readability's choice, each for a case it gets wrong by
+ * design: commas of CJK text count as commas when it cleans the article
+ * (readability-commas.ts); MediaWiki's collapsed sections are dropped as a
+ * reader never sees them (collapsed.ts); a legal notice or an empty template
+ * label at the end of the text is dropped (boilerplate.ts).
  */
 export function extractArticle(doc: Document, options: ExtractOptions = {}): ExtractedArticle | null {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
 
-  const readable = runReadability(doc);
+  const meta = metaValues(doc);
+  const mediaWiki = isMediaWikiGenerator(meta.get('generator'));
+  const readable = runReadability(doc, mediaWiki);
   let text = readable ? articleText(readable.content) : '';
-  if (!text) {
-    const clone = doc.cloneNode(true) as Document;
-    const root = clone.querySelector('body') ?? clone.documentElement;
-    text = root ? articleText(root) : '';
+  if (articleLength(text) < MIN_ARTICLE_LENGTH) {
+    // Too short for an article: either a short article Readability found
+    // whole, or a fragment of a page that has none (an error page, a form).
+    const page = pageText(doc, mediaWiki);
+    if (text.length < page.length * MAX_FRAGMENT_SHARE) text = page;
   }
+  text = trimTrailingBoilerplate(text);
   if (!text) return null;
   text = truncate(text, maxChars);
 
-  const meta = metaValues(doc);
   const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
   const base = baseUrl(doc, pageUrl);
   const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
@@ -94,17 +145,23 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
   return article;
 }
 
-function runReadability(doc: Document): ReadableParts | null {
+/** Readability on a clone of `doc`; `mediaWiki`: the page is MediaWiki's, whose collapsed sections are dropped first. */
+function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null {
   let parsed;
   try {
     const clone = doc.cloneNode(true) as Document;
     // From the root element: linkedom gives a doctype no nextSibling.
-    if (clone.documentElement) removeComments(clone.documentElement);
+    if (clone.documentElement) {
+      removeComments(clone.documentElement);
+      if (mediaWiki) removeCollapsedContent(clone.documentElement);
+    }
     // The serializer hands back the content element itself: no HTML string
     // to re-parse, and its structure is what articleText walks.
-    parsed = new Readability<Node>(clone, { serializer: (node) => node }).parse();
+    const reader = new Readability<Node>(clone, { serializer: (node) => node });
+    countAllCommas(reader);
+    parsed = reader.parse();
   } catch {
-    return null; // Readability gave up on this tree: fall back to the body text.
+    return null; // Readability gave up on this tree: fall back to the page's text.
   }
   if (!parsed?.content) return null;
   return {

@@ -37,17 +37,23 @@ const PROSE = '<article><p>' + 'The river carried the last of the winter ice pas
 
 describe('extractArticle on saved pages', () => {
   test.each([
-    { name: 'zh-cwc-text-wrapper', url: undefined, exact: false },
-    { name: 'zh-cwc-netease', url: undefined, exact: false },
-    { name: 'en-ehow-steps', url: undefined, exact: false },
-    { name: 'ja-hukumusume', url: undefined, exact: false },
-    { name: 'fr-metadata-handwritten', url: 'https://berges.example/nature/castor', exact: true },
-  ])('$name: article text and metadata', ({ name, url, exact }) => {
+    { name: 'zh-cwc-text-wrapper', url: undefined, exact: false, minF1: MIN_F1_REAL_PAGE },
+    { name: 'zh-cwc-netease', url: undefined, exact: false, minF1: MIN_F1_REAL_PAGE },
+    // Plain Readability: 0.872 (keeps the site's legal notice under the article).
+    { name: 'zh-cwc-legal-notice', url: undefined, exact: false, minF1: MIN_F1_REAL_PAGE },
+    // Plain Readability: 0.306 (a login form's cookie options, 69 characters, from an
+    // error page). Now 0.880: the hand-cleaned truth drops the breadcrumb line, which
+    // stays, and keeps three lone links ("忘记密码？"…), which go as navigation.
+    { name: 'zh-cwc-forum-error', url: undefined, exact: false, minF1: 0.85 },
+    { name: 'en-ehow-steps', url: undefined, exact: false, minF1: MIN_F1_REAL_PAGE },
+    { name: 'ja-hukumusume', url: undefined, exact: false, minF1: MIN_F1_REAL_PAGE },
+    { name: 'fr-metadata-handwritten', url: 'https://berges.example/nature/castor', exact: true, minF1: 1 },
+  ])('$name: article text and metadata', ({ name, url, exact, minF1 }) => {
     const { html, text, metadata } = fixture(name);
     const article = extractArticle(parseHtml(html), { url });
     expect(article).not.toBeNull();
     if (exact) expect(article?.text).toBe(text);
-    else expect(scoreExtraction(article?.text ?? '', text).f1).toBeGreaterThanOrEqual(MIN_F1_REAL_PAGE);
+    else expect(scoreExtraction(article?.text ?? '', text).f1).toBeGreaterThanOrEqual(minF1);
     const { publishedTime, ...rest } = metadata;
     expect(article).toMatchObject(rest);
     expect(article?.publishedTime).toBe(publishedTime === undefined ? undefined : Date.parse(publishedTime));
@@ -57,7 +63,7 @@ describe('extractArticle on saved pages', () => {
     expect(article?.excerpt.length).toBeGreaterThan(0);
   });
 
-  test.each(['zh-cwc-text-wrapper', 'en-ehow-steps', 'fr-metadata-handwritten'])('%s: the page document is not modified', (name) => {
+  test.each(['zh-cwc-text-wrapper', 'zh-cwc-forum-error', 'zh-cwc-legal-notice', 'en-ehow-steps', 'fr-metadata-handwritten'])('%s: the page document is not modified', (name) => {
     const doc = parseHtml(fixture(name).html);
     const before = doc.documentElement.outerHTML;
     extractArticle(doc);
