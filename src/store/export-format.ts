@@ -16,6 +16,23 @@ export const EXPORT_FORMAT = 'deja-lu-history';
 /** Bumped on any change an older reader would misread; readers refuse versions they do not know. */
 export const EXPORT_VERSION = 1;
 
+/**
+ * Limits on what one import reads (docs/export-format.md). An import is
+ * validated whole and written in one transaction, so everything it accepts is
+ * held in memory until then: 100,000 pages take ~20 s and ~100 MB to read on a
+ * loaded two-core machine, a million would take minutes and over a gigabyte.
+ * Larger files are refused as a whole, as soon as the limit is crossed.
+ */
+export const MAX_IMPORT_PAGES = 100_000;
+/** Characters in the whole file: ~2,500 per page at the page limit, five times what Déjà Lu writes. */
+export const MAX_IMPORT_CHARS = 256 * 1024 * 1024;
+/**
+ * Characters in one record as written. A valid record needs under 30,000
+ * even with every string at its limit and fully escaped; the rest is room for
+ * unknown fields other tools add. Longer records are rejected without being kept.
+ */
+export const MAX_IMPORT_RECORD_CHARS = 1024 * 1024;
+
 /** One page as written in an export file: no internal id, times as ISO 8601 strings. */
 export interface ExportRecord {
   url: string;
@@ -337,22 +354,37 @@ export async function* parseExport(
   options: { now?: Date } = {},
 ): AsyncGenerator<ParsedRecord> {
   const now = options.now ?? new Date();
-  const scanner = new StreamedObjectScanner('pages');
+  const scanner = new StreamedObjectScanner('pages', MAX_IMPORT_RECORD_CHARS);
   const header = new HeaderCheck();
   let line = 1;
+  let chars = 0;
   const handle = (events: ScanEvent[]): ParsedRecord[] => {
     const records: ParsedRecord[] = [];
     for (const event of events) {
       line = event.line;
-      if (event.kind === 'member') header.onMember(event.key, event.value, event.line);
-      else if (event.kind === 'arrayStart') header.onPages(event.line);
+      if (event.kind === 'member') {
+        header.onMember(event.key, event.value, event.line);
+        continue;
+      }
+      if (event.kind === 'arrayStart') {
+        header.onPages(event.line);
+        continue;
+      }
+      if (event.index >= MAX_IMPORT_PAGES) {
+        throw formatError(`more than ${MAX_IMPORT_PAGES.toLocaleString('en-US')} pages; import at most that many at once`, event.line);
+      }
+      if (event.kind === 'oversized') records.push({ index: event.index, ok: false, reason: `record: longer than ${MAX_IMPORT_RECORD_CHARS} characters` });
       else records.push({ index: event.index, ...validateExportRecord(event.value, now) });
     }
     return records;
   };
   const chunks = typeof input === 'string' ? [input] : input;
   try {
-    for await (const chunk of chunks) yield* handle(scanner.push(chunk));
+    for await (const chunk of chunks) {
+      chars += chunk.length;
+      if (chars > MAX_IMPORT_CHARS) throw formatError(`larger than ${MAX_IMPORT_CHARS.toLocaleString('en-US')} characters; import at most that much at once`, line);
+      yield* handle(scanner.push(chunk));
+    }
     yield* handle(scanner.end());
   } catch (error) {
     if (error instanceof JsonScanError) throw new ExportFormatError(`Invalid export file: ${error.message}`, error.line);

@@ -8,7 +8,9 @@
 export type ScanEvent =
   | { kind: 'member'; key: string; value: unknown; line: number }
   | { kind: 'arrayStart'; key: string; line: number }
-  | { kind: 'element'; index: number; value: unknown; line: number };
+  | { kind: 'element'; index: number; value: unknown; line: number }
+  /** An element longer than `maxValueChars`: skipped without being kept or parsed. */
+  | { kind: 'oversized'; index: number; line: number };
 
 export class JsonScanError extends Error {
   override name = 'JsonScanError';
@@ -51,17 +53,33 @@ export class StreamedObjectScanner {
   private depth = 0;
   private inString = false;
   private escaped = false;
+  /** The value being captured is over the limit: its text is dropped as it is scanned. */
+  private skipping = false;
 
-  constructor(private readonly arrayKey: string) {}
+  /**
+   * `maxValueChars` bounds the text held for any one value: a longer array
+   * element is reported as `oversized` and skipped, a longer member or key
+   * makes the file unreadable. So memory stays bounded whatever the input.
+   */
+  constructor(private readonly arrayKey: string, private readonly maxValueChars = Infinity) {}
 
   push(chunk: string): ScanEvent[] {
-    const keep = this.captureStart >= 0 ? this.captureStart : this.pos;
+    const keep = this.captureStart >= 0 && !this.skipping ? this.captureStart : this.pos;
     this.buffer = this.buffer.slice(keep) + chunk;
     this.offset += keep;
     this.pos -= keep;
     if (this.captureStart >= 0) this.captureStart = 0;
     this.scan();
     return this.takeEvents();
+  }
+
+  /** Whether the value being captured has grown past the limit; elements then switch to skipping. */
+  private checkCaptureSize(): void {
+    if (this.skipping || this.pos - this.captureStart <= this.maxValueChars) return;
+    if (this.state !== 'element' && this.state !== 'elementOrEnd') {
+      throw this.error(`a value longer than ${this.maxValueChars} characters`, this.captureLine, this.captureColumn);
+    }
+    this.skipping = true;
   }
 
   /** Call after the last chunk; throws if the object is incomplete. */
@@ -89,7 +107,9 @@ export class StreamedObjectScanner {
   private scan(): void {
     while (this.pos < this.buffer.length) {
       if (this.captureStart >= 0) {
-        if (!this.scanCapture()) return;
+        const complete = this.scanCapture();
+        this.checkCaptureSize();
+        if (!complete) return;
         this.finishCapture();
         continue;
       }
@@ -226,6 +246,13 @@ export class StreamedObjectScanner {
   }
 
   private finishCapture(): void {
+    if (this.skipping) {
+      this.captureStart = -1;
+      this.skipping = false;
+      this.events.push({ kind: 'oversized', index: this.elementCount++, line: this.captureLine });
+      this.state = 'elementEnd';
+      return;
+    }
     const text = this.buffer.slice(this.captureStart, this.pos);
     this.captureStart = -1;
     let value: unknown;

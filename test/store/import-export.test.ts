@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EXPORT_FORMAT, ExportFormatError, serializeExport, type ExportRecord, type History } from '../../src/store';
+import { EXPORT_FORMAT, ExportFormatError, MAX_IMPORT_RECORD_CHARS, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { collect, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, seededRandom, T0 } from './helpers';
 
@@ -131,9 +131,10 @@ describe('importing bad input', () => {
       { ...good(1), visitCount: '1' },
       { ...good(2), fingerprint: '0123456789abcdeX' },
       { ...good(3), url: 'ftp://example.com/3' },
-      { ...good(4), title: 'x'.repeat(5_000_000) },
+      { ...good(4), title: 'x'.repeat(5_000) },
       good(5),
       null,
+      { ...good(7), title: 'x'.repeat(MAX_IMPORT_RECORD_CHARS) },
     ];
     const text = `{"format":"${EXPORT_FORMAT}","version":1,"pages":[\n${pages.map((p) => JSON.stringify(p)).join(',\n')}\n]}`;
     const report = await setup.history.importJson(text);
@@ -144,6 +145,7 @@ describe('importing bad input', () => {
       { index: 3, reason: 'url: not an absolute http(s) or file URL', url: 'ftp://example.com/3' },
       { index: 4, reason: 'title: longer than 1000 characters', url: 'https://example.com/4' },
       { index: 6, reason: 'record: expected an object' },
+      { index: 7, reason: `record: longer than ${MAX_IMPORT_RECORD_CHARS} characters` },
     ]);
     expect((await setup.history.list({ order: 'oldest' })).pages.map((p) => p.url)).toEqual(['https://example.com/0', 'https://example.com/5']);
   });
