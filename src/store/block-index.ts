@@ -43,23 +43,40 @@ function blockKey(fp: Fingerprint, block: number, pageId: number, slot: number):
 }
 
 /**
+ * The requests `issue` makes, in order. A request can fail before it exists
+ * (a browser may throw QuotaExceededError from `add` itself): then the ones
+ * already issued get a handler before the error goes on, since they will
+ * fail too once the caller aborts the transaction, and nobody else awaits them.
+ */
+export function collectRequests(issue: (request: (pending: Promise<unknown>) => void) => void): Promise<unknown>[] {
+  const requests: Promise<unknown>[] = [];
+  try {
+    issue((pending) => requests.push(pending));
+  } catch (error) {
+    for (const pending of requests) pending.catch(() => undefined);
+    throw error;
+  }
+  return requests;
+}
+
+/**
  * Files the page's fingerprints. `add`, not `put`: an existing entry would
  * mean the index is out of step with the pages, and failing the transaction
  * is better than hiding that.
  */
 export function addBlockEntries(tx: WriteTx, pageId: number, fingerprints: readonly Fingerprint[]): Promise<unknown>[] {
-  return BLOCK_STORES.flatMap((name, block) => {
+  return collectRequests((request) => BLOCK_STORES.forEach((name, block) => {
     const store = tx.objectStore(name);
-    return fingerprints.map((fp, slot) => store.add(blockRest(fp, block), blockKey(fp, block, pageId, slot)));
-  });
+    fingerprints.forEach((fp, slot) => request(store.add(blockRest(fp, block), blockKey(fp, block, pageId, slot))));
+  }));
 }
 
 /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
 export function deleteBlockEntries(tx: WriteTx, pageId: number, fingerprints: readonly Fingerprint[]): Promise<unknown>[] {
-  return BLOCK_STORES.flatMap((name, block) => {
+  return collectRequests((request) => BLOCK_STORES.forEach((name, block) => {
     const store = tx.objectStore(name);
-    return fingerprints.map((fp, slot) => store.delete(blockKey(fp, block, pageId, slot)));
-  });
+    fingerprints.forEach((fp, slot) => request(store.delete(blockKey(fp, block, pageId, slot))));
+  }));
 }
 
 export interface BlockHit {

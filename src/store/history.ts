@@ -2,7 +2,7 @@
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { normalizeUrl } from '../core/url';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
-import { lookupBlocks } from './block-index';
+import { collectRequests, lookupBlocks } from './block-index';
 import { inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
@@ -146,7 +146,7 @@ export class History {
 
   async clear(): Promise<void> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    await inTransaction(tx, () => Promise.all(ALL_STORES.map((name) => tx.objectStore(name).clear())));
+    await inTransaction(tx, () => Promise.all(collectRequests((request) => ALL_STORES.forEach((name) => request(tx.objectStore(name).clear())))));
   }
 
   count(): Promise<number> {

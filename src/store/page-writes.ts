@@ -1,6 +1,6 @@
 /** Writes that keep a page and its block entries in step; all within the caller's transaction. */
 import type { IDBPTransaction } from 'idb';
-import { addBlockEntries, deleteBlockEntries, pageFingerprints } from './block-index';
+import { addBlockEntries, collectRequests, deleteBlockEntries, pageFingerprints } from './block-index';
 import type { PageRecord } from './page';
 import { BLOCK_STORES, type HistorySchema } from './schema';
 
@@ -16,17 +16,17 @@ export async function insertPage(tx: WriteTx, page: Omit<PageRecord, 'id'>): Pro
 
 /** Replaces `existing` by `next` (same id); the old fingerprints' entries go, the new ones come. */
 export async function replacePage(tx: WriteTx, existing: PageRecord, next: PageRecord): Promise<PageRecord> {
-  await Promise.all([
-    ...deleteBlockEntries(tx, existing.id, pageFingerprints(existing)),
-    tx.objectStore('pages').put(next),
-    ...addBlockEntries(tx, next.id, pageFingerprints(next)),
-  ]);
+  await Promise.all(collectRequests((request) => {
+    deleteBlockEntries(tx, existing.id, pageFingerprints(existing)).forEach(request);
+    request(tx.objectStore('pages').put(next));
+    addBlockEntries(tx, next.id, pageFingerprints(next)).forEach(request);
+  }));
   return next;
 }
 
 export async function removePage(tx: WriteTx, page: PageRecord): Promise<void> {
-  await Promise.all([
-    ...deleteBlockEntries(tx, page.id, pageFingerprints(page)),
-    tx.objectStore('pages').delete(page.id),
-  ]);
+  await Promise.all(collectRequests((request) => {
+    deleteBlockEntries(tx, page.id, pageFingerprints(page)).forEach(request);
+    request(tx.objectStore('pages').delete(page.id));
+  }));
 }

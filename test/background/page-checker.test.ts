@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIN_LENGTH } from '../../src/core';
 import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
 import type { ExtractedPage } from '../../src/messaging';
-import type { History } from '../../src/store';
+import { HistoryQuotaError, type History } from '../../src/store';
 import { DAY, FP, clock, flipBits, freshHistory, page, specSign } from './fakes';
 
 const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
@@ -164,5 +164,31 @@ describe('PageChecker: revisits', () => {
     time.advance(DAY);
     const report = await checker.check(page(COPY), AUTO);
     expect(report).toMatchObject({ status: 'read_before', visitCount: 2, matches: [{ url: ORIGINAL }] });
+  });
+});
+
+describe('PageChecker: storage quota used up', () => {
+  function fullHistory(error: unknown): History {
+    return new Proxy(history, {
+      get: (target, key) => (key === 'recordVisit' ? async () => Promise.reject(error) : Reflect.get(target, key, target)),
+    });
+  }
+
+  it('the verdict stands; the report says the page was not recorded', async () => {
+    await readOriginal();
+    const full = new PageChecker({ history: fullHistory(new HistoryQuotaError(new DOMException('disk full', 'QuotaExceededError'))), now: time.now, sign: specSign });
+    const report = await full.check(page('https://copy.example.org/a'), AUTO);
+    expect(report).toMatchObject({ status: 'repost', recorded: false, visitCount: 0, storageFull: true });
+    expect(await history.count()).toBe(1);
+  });
+
+  it('other write failures still fail the check', async () => {
+    const broken = new PageChecker({ history: fullHistory(new DOMException('dup', 'ConstraintError')), now: time.now, sign: specSign });
+    await expect(broken.check(page(ORIGINAL), AUTO)).rejects.toMatchObject({ name: 'ConstraintError' });
+  });
+
+  it('a full storage does not matter when nothing is recorded', async () => {
+    const full = new PageChecker({ history: fullHistory(new HistoryQuotaError(undefined)), now: time.now, sign: specSign });
+    expect(await full.check(page(ORIGINAL), { ...AUTO, record: false })).not.toHaveProperty('storageFull');
   });
 });

@@ -2,7 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, test } from 'vitest';
 import { DB_NAME, DB_VERSION, openHistory } from '../../src/store';
 import { buildV1Database, V1_PAGES } from './fixtures/v1-database';
-import { freshHistory, pageInput, rawOpen } from './helpers';
+import { indexProblems } from '../support/history-invariants';
+import { dumpDatabase, freshHistory, pageInput, rawOpen } from './helpers';
 
 describe('schema', () => {
   test('a new database is "deja-lu" with the pages store, its indexes and four block stores', async () => {
@@ -24,6 +25,37 @@ describe('schema', () => {
     const upgrade = factory.open(name, DB_VERSION + 1);
     await new Promise((resolve, reject) => { upgrade.onsuccess = resolve; upgrade.onerror = reject; upgrade.onblocked = () => reject(new Error('blocked')); });
     upgrade.result.close();
+  });
+});
+
+/**
+ * A database as each released version of Déjà Lu left it, built with raw
+ * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
+ */
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<void>> = { 1: buildV1Database };
+
+describe('fixture databases', () => {
+  test('there is one for every released schema version', () => {
+    expect(Object.keys(RELEASED_DATABASES).map(Number)).toEqual(Array.from({ length: DB_VERSION }, (_, i) => i + 1));
+  });
+
+  test.each(Object.entries(RELEASED_DATABASES))('version %s opens with the current code and keeps the index whole', async (version, build) => {
+    const factory = new IDBFactory();
+    await build(factory, `v${version}`);
+    const history = await openHistory({ indexedDB: factory, name: `v${version}` });
+    history.close();
+    expect(indexProblems(await dumpDatabase(factory, `v${version}`))).toEqual([]);
+  });
+
+  test('a database left by a newer version (after a downgrade) is refused, not rewritten', async () => {
+    const factory = new IDBFactory();
+    await buildV1Database(factory, 'newer');
+    const bump = factory.open('newer', DB_VERSION + 1);
+    await new Promise((resolve, reject) => { bump.onsuccess = resolve; bump.onerror = reject; });
+    bump.result.close();
+    const before = await dumpDatabase(factory, 'newer');
+    await expect(openHistory({ indexedDB: factory, name: 'newer' })).rejects.toMatchObject({ name: 'VersionError' });
+    expect(await dumpDatabase(factory, 'newer')).toEqual(before);
   });
 });
 

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, test } from 'vitest';
+import { HistoryQuotaError, openHistory, serializeExport, type ExportRecord, type History } from '../../src/store';
+import { indexProblems } from '../support/history-invariants';
+import { dumpDatabase, freshHistory, manualClock, pageInput, T0 } from './helpers';
+
+/**
+ * Several writers at once (two tabs, the background and the history page) and
+ * writes that fail midway (a full disk) never leave a page without its block
+ * entries, or entries without their page.
+ */
+
+describe('concurrent writers', () => {
+  test('two tabs record the same new page at the same moment: one page, two visits', async () => {
+    const { history, factory, name } = await freshHistory();
+    const [a, b] = await Promise.all([history.recordVisit(pageInput()), history.recordVisit(pageInput())]);
+    expect([a.visitCount, b.visitCount].sort()).toEqual([1, 2]);
+    expect(await history.count()).toBe(1);
+    expect((await history.getByUrl(pageInput().url))?.visitCount).toBe(2);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+  });
+
+  test('twenty visits of five pages from many tabs at once: every visit counted once', async () => {
+    const { history, factory, name } = await freshHistory();
+    const urls = Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => history.recordVisit(pageInput({ url: urls[i % 5], fingerprint: `${i % 5}${'0123456789abcde'}` }))));
+    const { pages } = await history.list();
+    expect(pages.map((page) => page.visitCount)).toEqual([4, 4, 4, 4, 4]);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+  });
+
+  test('the background and the history page write through two connections at once', async () => {
+    const clock = manualClock();
+    const { history: background, factory, name } = await freshHistory(clock.now);
+    const page = await openHistory({ indexedDB: factory, name, now: clock.now });
+    const imported: ExportRecord[] = Array.from({ length: 50 }, (_, i) => ({
+      url: `https://imported.example/${i}`, title: `Imported ${i}`, site: 'imported.example', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      fingerprint: `${i.toString(16).padStart(2, '0')}23456789abcdef`, passages: ['00ff00ff00ff00ff'], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
+    }));
+    await Promise.all([
+      page.importJson(serializeExport(imported, new Date(T0))),
+      ...Array.from({ length: 10 }, (_, i) => background.recordVisit(pageInput({ url: `https://visited.example/${i}`, fingerprint: `f${i}23456789abcdef` }))),
+      page.deleteSite('nowhere.example'),
+    ]);
+    expect(await background.count()).toBe(60);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    page.close();
+  });
+});
+
+describe('writes failing midway (storage quota used up)', () => {
+  /**
+   * Makes the `failAt`-th write request (add, put or delete, counted across
+   * all stores) throw QuotaExceededError, as a browser does when the disk is
+   * full; later requests go through again.
+   */
+  let restore: (() => void) | undefined;
+  function failNthWrite(failAt: number): void {
+    const methods = ['add', 'put', 'delete'] as const;
+    const originals = methods.map((method) => IDBObjectStore.prototype[method]);
+    let calls = 0;
+    for (const [i, method] of methods.entries()) {
+      const original = originals[i] as (...args: unknown[]) => unknown;
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+        calls += 1;
+        if (calls === failAt) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return original.apply(this, args);
+      } as never;
+    }
+    restore = () => methods.forEach((method, i) => {
+      IDBObjectStore.prototype[method] = originals[i] as never;
+    });
+  }
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  type Operation =
+    | { kind: 'visit'; page: number; fingerprint: string; passages: string[] }
+    | { kind: 'delete'; page: number }
+    | { kind: 'import'; pages: number[] };
+
+  const hex16 = fc.stringMatching(/^[0-9a-f]{16}$/);
+  const operation: fc.Arbitrary<Operation> = fc.oneof(
+    fc.record({ kind: fc.constant('visit' as const), page: fc.nat(4), fingerprint: hex16, passages: fc.array(hex16, { maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('delete' as const), page: fc.nat(4) }),
+    fc.record({ kind: fc.constant('import' as const), pages: fc.array(fc.nat(6), { minLength: 1, maxLength: 4 }) }),
+  );
+
+  async function apply(history: History, op: Operation): Promise<unknown> {
+    const url = (i: number) => `https://example.com/${i}`;
+    if (op.kind === 'visit') return history.recordVisit(pageInput({ url: url(op.page), fingerprint: op.fingerprint, passages: op.passages }));
+    if (op.kind === 'delete') {
+      const page = await history.getByUrl(url(op.page));
+      return page && history.delete(page.id);
+    }
+    const records = op.pages.map((i): ExportRecord => ({
+      url: url(i), title: `Imported ${i}`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, fingerprint: `${i}${'fedcba987654321'}`,
+      passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0 + i).toISOString(), visitCount: 1, source: 'import',
+    }));
+    return history.importJson(serializeExport(records, new Date(T0 + 10)));
+  }
+
+  test('any operation failing at any write leaves every store as it was; the others keep the index whole', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.array(operation, { minLength: 1, maxLength: 6 }),
+      fc.nat(5),
+      fc.integer({ min: 1, max: 40 }),
+      async (operations, faulty, failAt) => {
+        const { history, factory, name } = await freshHistory(() => T0 + 20);
+        for (const [i, op] of operations.entries()) {
+          const before = await dumpDatabase(factory, name);
+          if (i === faulty % operations.length) failNthWrite(failAt);
+          const outcome = await apply(history, op).then(() => 'ok', (error: unknown) => error);
+          restore?.();
+          restore = undefined;
+          const after = await dumpDatabase(factory, name);
+          if (outcome !== 'ok') {
+            expect(outcome).toBeInstanceOf(HistoryQuotaError);
+            expect(after).toEqual(before);
+          }
+          expect(indexProblems(after)).toEqual([]);
+        }
+        history.close();
+      },
+    ), { numRuns: 40, interruptAfterTimeLimit: 15_000, seed: 20261122 });
+  }, 60_000);
+});
