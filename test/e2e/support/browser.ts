@@ -19,8 +19,11 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with only the built extension loaded, in a new profile. */
-export async function launchWithExtension(locale: UiLocale = 'en'): Promise<ExtensionBrowser> {
+/**
+ * Debian's Chromium, headless, with only the built extension loaded, in a new
+ * profile. `extraArgs` go to Chromium as well (e.g. a proxy that logs traffic).
+ */
+export async function launchWithExtension(locale: UiLocale = 'en', extraArgs: readonly string[] = []): Promise<ExtensionBrowser> {
   await mkdir(TMP, { recursive: true });
   const profileDir = await mkdtemp(join(TMP, 'profile-'));
   const language = locale === 'zh-CN' ? 'zh_CN' : 'en_US';
@@ -43,6 +46,7 @@ export async function launchWithExtension(locale: UiLocale = 'en'): Promise<Exte
       `--lang=${locale}`,
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
+      ...extraArgs,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { Notice } from '../../entrypoints/content/notice';
+import { watchPage } from '../../entrypoints/content/page-watcher';
+import type { PageReading, Request } from '../../src/messaging';
+
+const URL = 'https://news.example.com/story';
+const PAGE: PageReading = { kind: 'page', page: { url: URL, title: 'A story', text: 'words' } };
+
+/** The background as the content script sees it: answers each request type with `answers[type]`. */
+function fakeBackground(answers: Partial<Record<Request['type'], unknown>>): Request[] {
+  const received: Request[] = [];
+  fakeBrowser.runtime.onMessage.addListener((raw, _sender, sendResponse) => {
+    const request = raw as Request;
+    if (!(request.type in answers)) return false;
+    received.push(request);
+    sendResponse({ ok: true, value: answers[request.type] });
+    return true;
+  });
+  return received;
+}
+
+function context(): ContentScriptContext {
+  return { isValid: true, onInvalidated: () => () => {}, addEventListener: () => {} } as unknown as ContentScriptContext;
+}
+
+const notice = (): Notice & { show: ReturnType<typeof vi.fn> } => ({ show: vi.fn(), hide: vi.fn() });
+
+describe('watchPage: what leaves the page', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    // watchPage listens for in-app navigations on the window.
+    (globalThis as { window?: unknown }).window ??= globalThis;
+  });
+
+  it('an excluded site (or automatic mode off, or incognito) is never read: no extraction, no visit', async () => {
+    const received = fakeBackground({ 'should-check': false });
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { notice: notice(), read, currentUrl: () => URL });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).not.toHaveBeenCalled();
+    expect(received).toEqual([{ type: 'should-check', url: URL }]);
+  });
+
+  it('a page it may read is read once and sent; a repost shows the notice', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'repost', matches: [{}] }, showNotice: true } });
+    const shown = notice();
+    watchPage(context(), { notice: shown, read: () => PAGE, currentUrl: () => URL });
+    await vi.waitFor(() => expect(shown.show).toHaveBeenCalledOnce());
+    expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']);
+  });
+
+  it.each<[string, PageReading]>([
+    ['a page over the reading budget', { kind: 'skip', reason: 'too_large' }],
+    ['a page without text', { kind: 'skip', reason: 'no_article' }],
+  ])('%s is reported as skipped, with no text', async (_name, reading) => {
+    const received = fakeBackground({ 'should-check': true, skip: null });
+    watchPage(context(), { notice: notice(), read: () => reading, currentUrl: () => URL });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received[1]).toEqual({ type: 'skip', url: URL, reason: reading.kind === 'skip' && reading.reason });
+  });
+});
