@@ -25,7 +25,9 @@ function context(): ContentScriptContext {
   return { isValid: true, onInvalidated: () => () => {}, addEventListener: () => {} } as unknown as ContentScriptContext;
 }
 
-const notice = (): Notice & { show: ReturnType<typeof vi.fn> } => ({ show: vi.fn(), hide: vi.fn() });
+function notice() {
+  return { show: vi.fn<Notice['show']>(), hide: vi.fn<Notice['hide']>() };
+}
 
 describe('watchPage: what leaves the page', () => {
   beforeEach(() => {
