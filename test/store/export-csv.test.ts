@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { csvCell, toCsv, type ExportRecord } from '../../src/store';
 import { collect, freshHistory, pageInput } from './helpers';
@@ -49,5 +50,23 @@ describe('toCsv', () => {
     const lines = (await collect(history.exportCsv())).split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^https:\/\/example\.com\/article,'-minus first,example\.com,/);
+  });
+});
+
+describe('csvCell fuzzing', () => {
+  /** One cell of RFC 4180 CSV back to its text. */
+  function unquote(cell: string): string {
+    return cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+  }
+
+  test('any text comes back whole (at most behind a quote mark) and never starts like a formula', () => {
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', size: 'large' }), fc.constantFrom('=1', ' +1', '\n-1', '＠x', '"=1"', '\t', '\r')), (text) => {
+      const cell = csvCell(text);
+      const back = unquote(cell);
+      expect([text, `'${text}`]).toContain(back);
+      expect(back).not.toMatch(/^\s*[=+\-@＝＋－＠]/);
+      // A cell never leaks into the next one: separators and line breaks only inside quotes.
+      if (!cell.startsWith('"')) expect(cell).not.toMatch(/[",\r\n]/);
+    }), { numRuns: 500, interruptAfterTimeLimit: 3_000 });
   });
 });
