@@ -4,11 +4,13 @@ import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
 import { listen, sendMessage, type PageReading } from '../../src/messaging';
 import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
+import { messageUrl, siteRoot } from './page-url';
 import { readWithinBudget } from './read-page';
 
 export interface PageWatcherDeps {
   notice: Notice;
-  read?: () => PageReading;
+  /** Reads the page, to be sent as `url`. */
+  read?: (url: string) => PageReading;
   currentUrl?: () => string;
 }
 
@@ -17,19 +19,26 @@ export interface PageWatcherDeps {
  * (history.pushState and friends), and answers the popup's "Check this page"
  * by extracting on demand.
  */
-export function watchPage(ctx: ContentScriptContext, { notice, read = readWithinBudget, currentUrl = () => location.href }: PageWatcherDeps): void {
-  const stopListening = listen({ extract: async () => read() }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
+export function watchPage(ctx: ContentScriptContext, { notice, read = (url) => readWithinBudget(document, url), currentUrl = () => location.href }: PageWatcherDeps): void {
+  const extract = async (): Promise<PageReading> => {
+    const url = messageUrl(currentUrl());
+    return url === undefined ? { kind: 'skip', reason: 'too_large' } : read(url);
+  };
+  const stopListening = listen({ extract }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
   ctx.onInvalidated(stopListening);
 
   let checkedUrl: string | undefined;
   const check = async () => {
-    const url = currentUrl();
+    const href = currentUrl();
     // A new fragment or tracking parameter is still the same page.
-    const identity = normalizeUrl(url) ?? url;
+    const identity = normalizeUrl(href) ?? href;
     if (identity === checkedUrl || !ctx.isValid) return;
     checkedUrl = identity;
+    const sendable = messageUrl(href);
+    // An address too long to record still belongs to a site, which may be excluded.
+    const url = sendable ?? siteRoot(href);
     if (!(await sendMessage({ type: 'should-check', url }))) return;
-    const reading = read();
+    const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : read(url);
     if (!ctx.isValid) return;
     if (reading.kind === 'skip') {
       await sendMessage({ type: 'skip', url, reason: reading.reason });

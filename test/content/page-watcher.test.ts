@@ -64,3 +64,29 @@ describe('watchPage: what leaves the page', () => {
     expect(received[1]).toEqual({ type: 'skip', url: URL, reason: reading.kind === 'skip' && reading.reason });
   });
 });
+
+describe('watchPage: addresses longer than a message may carry (2,048 characters)', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a long fragment or tracking parameters are dropped: the page is checked under its normalised address', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    const href = `${URL}?utm_source=${'x'.repeat(1_500)}#state=${'y'.repeat(3_000)}`;
+    const read = vi.fn((url: string): PageReading => ({ kind: 'page', page: { url, title: 't', text: 'x' } }));
+    watchPage(context(), { notice: notice(), read, currentUrl: () => href });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(read).toHaveBeenCalledWith(URL);
+    expect(received[0]).toEqual({ type: 'should-check', url: URL });
+  });
+
+  it('an address too long even then is skipped as too large, under its site, without reading the page', async () => {
+    const received = fakeBackground({ 'should-check': true, skip: null });
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { notice: notice(), read, currentUrl: () => `https://news.example.com/${'a'.repeat(3_000)}` });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received).toEqual([
+      { type: 'should-check', url: 'https://news.example.com/' },
+      { type: 'skip', url: 'https://news.example.com/', reason: 'too_large' },
+    ]);
+    expect(read).not.toHaveBeenCalled();
+  });
+});
