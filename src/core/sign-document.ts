@@ -1,7 +1,6 @@
 import { featureStream } from './features';
 import { hashFeatures, passageFingerprints, wholeFingerprint } from './passages';
-import { measureText } from './text-length';
-import { tokenize, type TokenizeDeps } from './tokenize';
+import { tokenizeWithLength, type TokenizeDeps } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
 /**
@@ -12,6 +11,9 @@ import type { DocumentSignature } from './verdict';
  * hashed once. The fingerprint equals `fingerprintText(text).fingerprint`.
  */
 export function signDocument(text: string, deps: TokenizeDeps = {}): DocumentSignature {
-  const hashed = hashFeatures(featureStream(tokenize(text, deps)));
-  return { fingerprint: wholeFingerprint(hashed), passages: passageFingerprints(hashed), length: measureText(text) };
+  // One normalisation serves the tokens and the length counts (measureText's
+  // own pass cost more than tokenising on Latin text).
+  const { tokens, length } = tokenizeWithLength(text, deps);
+  const hashed = hashFeatures(featureStream(tokens));
+  return { fingerprint: wholeFingerprint(hashed), passages: passageFingerprints(hashed), length };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { tokenize } from '../../src/core/tokenize';
+import { measureText } from '../../src/core/text-length';
+import { tokenize, tokenizeWithLength } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
   test.each([
@@ -36,5 +37,18 @@ describe('tokenize', () => {
     expect(loads).toBe(0);
     expect(tokenize('交换机', { dictionary, chineseStopwords: () => new Set() })).toEqual(['交换机']);
     expect(loads).toBe(1);
+  });
+});
+
+describe('tokenizeWithLength', () => {
+  test.each([
+    ['English', 'The Quick brown fox, and the lazy dog.'],
+    ['Chinese with punctuation', '交换机的安装工作，技术性器件。'],
+    ['invisible characters join words', 'sim\u200bhash dup\u00adlicate'],
+    ['full-width forms', 'ＳｉｍＨａｓｈ　１２３ 指纹'],
+    ['astral characters', '𠀀𠀁 emoji 😀 text 𝐁𝐨𝐥𝐝'],
+    ['Japanese', 'これは日本語の文章です。'],
+  ])('%s: the same tokens as tokenize and the same counts as measureText', (_name, text) => {
+    expect(tokenizeWithLength(text)).toEqual({ tokens: tokenize(text), length: measureText(text) });
   });
 });
