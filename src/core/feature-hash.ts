@@ -9,7 +9,8 @@ const SEED_LO = 0x5bd1e995;
 const C1 = 0xcc9e2d51;
 const C2 = 0x1b873593;
 
-function fmix32(h: number): number {
+/** MurmurHash3's 32-bit finaliser: every output bit depends on every input bit. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

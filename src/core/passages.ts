@@ -1,4 +1,4 @@
-import { hashFeature } from './feature-hash';
+import { fmix32, hashFeature } from './feature-hash';
 import type { Fingerprint } from './fingerprint64';
 import { termWeight } from './features';
 
@@ -55,14 +55,6 @@ export const PASSAGES_PER_DOCUMENT = 8;
 
 const ANCHOR_MASK = PASSAGE_ANCHOR_EVERY - 1;
 
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** The sampling key of a passage: a hash of its fingerprint, uniform over 32 bits. */
 export function passageKey(fp: Fingerprint): number {
