@@ -202,6 +202,7 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     push('| | p50 | p95 | p99 | max |', '| --- | --- | --- | --- | --- |');
     for (const [name, s] of Object.entries(p.table ?? {}) as [string, Any][]) push(`| ${name} | ${fmt(s.median, 1)} ms | ${fmt(s.p95, 1)} ms | ${fmt(s.p99, 1)} ms | ${fmt(s.max, 1)} ms |`);
     push('');
-    if (p.slowest) push('Slowest pages: ' + p.slowest.map((s: Any) => `${s.id} ${fmt(s.ms, 1)} ms`).join(', '), '');
+    if (p.slowest) push('Slowest pages: ' + p.slowest.map((s: Any) => `${s.id} ${fmt(s.ms, 1)} ms${s.elements ? ` (${fmt(s.elements, 0)} elements)` : ''}`).join(', '), '');
+    if (p.msPerThousandElements) push(`Extraction cost per 1,000 DOM elements: p50 ${fmt(p.msPerThousandElements.median, 2)} ms, p95 ${fmt(p.msPerThousandElements.p95, 2)} ms.`, '');
   }
 }

@@ -360,7 +360,7 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
     await onlyLocal(plain);
     const withExt = new Map<string, PageVisit>();
     const without = new Map<string, PageVisit>();
-    const extract: { id: string; ms: number; chars: number }[] = [];
+    const extract: { id: string; ms: number; chars: number; serializeMs: number; elements: number }[] = [];
     const tab = await extContext.newPage();
     const ptab = await plain.newPage();
     const rounds = quick ? 1 : 2;
@@ -384,10 +384,11 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
       withExt.set(p.id, medianVisit(a));
       without.set(p.id, medianVisit(b));
       await ptab.addScriptTag({ content: extractJs });
-      const runs: { ms: number; chars: number }[] = [];
-      for (let r = 0; r < 3; r++) runs.push(await ptab.evaluate(() => (globalThis as never as { __dejaLuExtract: () => { ms: number; chars: number } }).__dejaLuExtract()));
+      type Run = { ms: number; chars: number; serializeMs: number; elements: number };
+      const runs: Run[] = [];
+      for (let r = 0; r < 3; r++) runs.push(await ptab.evaluate(() => (globalThis as never as { __dejaLuExtract: () => Run }).__dejaLuExtract()));
       runs.sort((x, y) => x.ms - y.ms);
-      extract.push({ id: p.id, ms: runs[1]!.ms, chars: runs[1]!.chars });
+      extract.push({ id: p.id, ...runs[1]! });
     }
     await tab.close();
     await plain.close();
@@ -409,6 +410,7 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
       loadDelay: { withExtension: loadWith, without: loadWithout, pairedDifference: diff, ok: Math.abs(diff.median) <= Math.max(5, 0.02 * loadWithout.median) },
       table: {
         'extraction (readPage on the live DOM, median of 3 per page)': roundSummary(summarize(extract.map((e) => e.ms)), 2),
+        'for comparison: serialising the page (documentElement.outerHTML)': roundSummary(summarize(extract.map((e) => e.serializeMs)), 2),
         'longest main-thread task, with extension': roundSummary(summarize(w.map(longest)), 1),
         'longest main-thread task, without': roundSummary(summarize(wo.map(longest)), 1),
         'extra blocking time (Σ long-task time over 50 ms, with − without)': roundSummary(summarize(extraBlocking), 1),
@@ -416,7 +418,9 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
         'load event, without': loadWithout,
         'load event, with − without (paired per page)': diff,
       },
-      slowest: [...extract].sort((a, b) => b.ms - a.ms).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.ms, 1), chars: e.chars })),
+      slowest: [...extract].sort((a, b) => b.ms - a.ms).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.ms, 1), chars: e.chars, elements: e.elements })),
+      // Extraction time against page size (elements): where the cost comes from.
+      msPerThousandElements: roundSummary(summarize(extract.map((e) => (e.ms / Math.max(1, e.elements)) * 1000)), 2),
       method: `${pages.length} real pages of shared/data/pages served from 127.0.0.1 (every other request aborted, so nothing waits on the network). ` +
         `Extraction: the content script's own readPage (entrypoints/content/read-page.ts → src/extract, Readability on a clone) bundled and injected into the loaded page, ` +
         `median of 3 runs per page, percentiles over pages. Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +
