@@ -22,6 +22,8 @@ export interface Section {
   machine: ReturnType<typeof machineInfo>;
   data?: unknown;
   error?: string;
+  /** When only some parts were re-measured. */
+  note?: string;
 }
 export type Results = Partial<Record<Scenario, Section>>;
 
@@ -68,6 +70,12 @@ for (const name of only) {
     const partial = (error as { partial?: unknown }).partial;
     if (partial !== undefined) section.data = partial;
     console.error(`\n${name} failed: ${section.error}`);
+  }
+  // BENCH_PARTS re-measures some parts of the browser section: keep the others.
+  const previous = results[name];
+  if (name === 'browser' && process.env.BENCH_PARTS && previous?.data && section.data) {
+    section.data = { ...(previous.data as object), ...(section.data as object) };
+    section.note = `parts ${process.env.BENCH_PARTS} measured at this date; the other parts ${previous.note ? `as before (${previous.note})` : `on ${previous.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${previous.mode} mode, load ${previous.load.before} → ${previous.load.after}, commit ${previous.machine.commit}`}`;
   }
   section.seconds = Math.round((performance.now() - t) / 100) / 10;
   section.load.after = load1();
