@@ -4,6 +4,7 @@ import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
 import { listen, sendMessage, type PageReading } from '../../src/messaging';
 import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
+import { pageLoaded } from './page-loaded';
 import { messageUrl, siteRoot } from './page-url';
 import { readWithinBudget } from './read-page';
 
@@ -12,14 +13,19 @@ export interface PageWatcherDeps {
   /** Reads the page, to be sent as `url`. */
   read?: (url: string) => PageReading;
   currentUrl?: () => string;
+  /** Resolves when the page may be read without delaying its loading; the first check waits for it. */
+  loaded?: () => Promise<void>;
 }
 
 /**
- * Checks the page once it is idle and again after every in-app navigation
+ * Checks the page once it has loaded and is idle, and again after every in-app navigation
  * (history.pushState and friends), and answers the popup's "Check this page"
  * by extracting on demand.
  */
-export function watchPage(ctx: ContentScriptContext, { notice, read = (url) => readWithinBudget(document, url), currentUrl = () => location.href }: PageWatcherDeps): void {
+export function watchPage(
+  ctx: ContentScriptContext,
+  { notice, read = (url) => readWithinBudget(document, url), currentUrl = () => location.href, loaded = () => pageLoaded(ctx) }: PageWatcherDeps,
+): void {
   const extract = async (): Promise<PageReading> => {
     const url = messageUrl(currentUrl());
     return url === undefined ? { kind: 'skip', reason: 'too_large' } : read(url);
@@ -48,7 +54,7 @@ export function watchPage(ctx: ContentScriptContext, { notice, read = (url) => r
     if (showNotice && ctx.isValid) notice.show(report);
   };
 
-  void check().catch(reportError);
+  void loaded().then(check).catch(reportError);
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     notice.hide();
     void domSettled(ctx).then(check).catch(reportError);

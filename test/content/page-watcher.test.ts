@@ -25,6 +25,9 @@ function context(): ContentScriptContext {
   return { isValid: true, onInvalidated: () => () => {}, addEventListener: () => {} } as unknown as ContentScriptContext;
 }
 
+/** A page that has already loaded and is idle. */
+const now = () => Promise.resolve();
+
 function notice() {
   return { show: vi.fn<Notice['show']>(), hide: vi.fn<Notice['hide']>() };
 }
@@ -39,17 +42,31 @@ describe('watchPage: what leaves the page', () => {
   it('an excluded site (or automatic mode off, or incognito) is never read: no extraction, no visit', async () => {
     const received = fakeBackground({ 'should-check': false });
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { notice: notice(), read, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL });
     await vi.waitFor(() => expect(received).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(read).not.toHaveBeenCalled();
     expect(received).toEqual([{ type: 'should-check', url: URL }]);
   });
 
+  it('nothing is asked or read before the page has loaded', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    let markLoaded = () => {};
+    const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { loaded: () => loaded, notice: notice(), read, currentUrl: () => URL });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual([]);
+    expect(read).not.toHaveBeenCalled();
+    markLoaded();
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(read).toHaveBeenCalledOnce();
+  });
+
   it('a page it may read is read once and sent; a repost shows the notice', async () => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'repost', matches: [{}] }, showNotice: true } });
     const shown = notice();
-    watchPage(context(), { notice: shown, read: () => PAGE, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, notice: shown, read: () => PAGE, currentUrl: () => URL });
     await vi.waitFor(() => expect(shown.show).toHaveBeenCalledOnce());
     expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']);
   });
@@ -59,7 +76,7 @@ describe('watchPage: what leaves the page', () => {
     ['a page without text', { kind: 'skip', reason: 'no_article' }],
   ])('%s is reported as skipped, with no text', async (_name, reading) => {
     const received = fakeBackground({ 'should-check': true, skip: null });
-    watchPage(context(), { notice: notice(), read: () => reading, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, notice: notice(), read: () => reading, currentUrl: () => URL });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(received[1]).toEqual({ type: 'skip', url: URL, reason: reading.kind === 'skip' && reading.reason });
   });
@@ -72,7 +89,7 @@ describe('watchPage: addresses longer than a message may carry (2,048 characters
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
     const href = `${URL}?utm_source=${'x'.repeat(1_500)}#state=${'y'.repeat(3_000)}`;
     const read = vi.fn((url: string): PageReading => ({ kind: 'page', page: { url, title: 't', text: 'x' } }));
-    watchPage(context(), { notice: notice(), read, currentUrl: () => href });
+    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => href });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(read).toHaveBeenCalledWith(URL);
     expect(received[0]).toEqual({ type: 'should-check', url: URL });
@@ -81,7 +98,7 @@ describe('watchPage: addresses longer than a message may carry (2,048 characters
   it('an address too long even then is skipped as too large, under its site, without reading the page', async () => {
     const received = fakeBackground({ 'should-check': true, skip: null });
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { notice: notice(), read, currentUrl: () => `https://news.example.com/${'a'.repeat(3_000)}` });
+    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => `https://news.example.com/${'a'.repeat(3_000)}` });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(received).toEqual([
       { type: 'should-check', url: 'https://news.example.com/' },

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { IDLE_TIMEOUT_MS, MAX_LOAD_WAIT_MS, pageLoaded, type LoadingPage } from '../../entrypoints/content/page-loaded';
+
+/** A page in a given loading state, whose `load` event the test fires. */
+function loadingPage(readyState: DocumentReadyState): LoadingPage & EventTarget & { fireLoad: () => void } {
+  const target = new EventTarget();
+  return Object.assign(target, { document: { readyState }, fireLoad: () => target.dispatchEvent(new Event('load')) });
+}
+
+/** The context's timers and listeners, with idle callbacks queued for the test to run. */
+function context() {
+  const idle: { callback: () => void; timeout: number | undefined }[] = [];
+  const ctx = {
+    setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms) as unknown as number,
+    requestIdleCallback: (callback: () => void, options?: IdleRequestOptions) => idle.push({ callback, timeout: options?.timeout }),
+    addEventListener: (target: EventTarget, type: string, listener: () => void, options?: AddEventListenerOptions) => target.addEventListener(type, listener, options),
+  } as unknown as ContentScriptContext;
+  return { ctx, idle };
+}
+
+async function settled(promise: Promise<void>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe('pageLoaded: the first check waits for the load event, then for an idle moment', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each<[string, DocumentReadyState, (page: ReturnType<typeof loadingPage>) => Promise<void>]>([
+    ['already loaded', 'complete', async () => {}],
+    ['loading, then its load event', 'loading', async (page) => page.fireLoad()],
+    ['parsed, then its load event', 'interactive', async (page) => page.fireLoad()],
+    ['never firing load: after the longest wait', 'interactive', async () => void (await vi.advanceTimersByTimeAsync(MAX_LOAD_WAIT_MS))],
+  ])('a page %s is read at the next idle moment, not before', async (_name, readyState, load) => {
+    const page = loadingPage(readyState);
+    const { ctx, idle } = context();
+    const loaded = pageLoaded(ctx, page);
+    if (readyState !== 'complete') expect(idle).toEqual([]);
+    await load(page);
+    expect(idle).toEqual([{ callback: expect.any(Function), timeout: IDLE_TIMEOUT_MS }]);
+    expect(await settled(loaded)).toBe(false);
+    idle[0]?.callback();
+    expect(await settled(loaded)).toBe(true);
+  });
+
+  it('a load event after the longest wait does not ask for a second idle moment', async () => {
+    const page = loadingPage('loading');
+    const { ctx, idle } = context();
+    void pageLoaded(ctx, page);
+    await vi.advanceTimersByTimeAsync(MAX_LOAD_WAIT_MS);
+    page.fireLoad();
+    expect(idle).toHaveLength(1);
+  });
+});
