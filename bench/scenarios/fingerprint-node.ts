@@ -6,13 +6,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fingerprintText, signDocument, tokenize, weightedFeatures, simhash, measureText, normalizeText } from '../../src/core';
-import { countUnspacedAndWords } from '../../src/core/scripts';
-import { tokenizeWithLength } from '../../src/core/tokenize';
-import * as features from '../../src/core/features';
-
-// passages.ts is detection's and may not exist in every checkout.
-let passages: Record<string, unknown> = {};
+import { fingerprintText, signDocument, tokenize, measureText } from '../../src/core';
+import { documentFeatures } from '../../src/core/features';
+import type { HashedFeatures } from '../../src/core/feature-table';
+import { passageFingerprints, wholeFingerprint } from '../../src/core/passages';
+import { foldText, measureFolded } from '../../src/core/tokenize';
 import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
 import { chineseDocs, latinDocs, REPO, textOfSize, type Doc } from '../lib/data';
 import { load1 } from '../lib/env';
@@ -68,57 +66,42 @@ export function corpusRun(docs: readonly Doc[], repeats: number, warmup: number,
 }
 
 type Stage = [name: string, run: (input: unknown) => unknown];
+/** What a stage is fed: the text, the folded text, or the previous chain stage's output. */
+type Input = 'text' | 'folded' | 'chain';
 
 /**
- * signDocument's stages one by one on the same texts, each fed the previous
- * one's output: where the time goes. The stage list follows the engine as it
- * is (features.ts and passages.ts belong to detection and change).
+ * signDocument's stages one by one on the same texts: where the time goes.
+ * `tokenize` and `measureText` are the standalone calls, for comparison.
  */
-function stageList(): Stage[] {
-  const f = features as Record<string, unknown>;
-  const p = passages;
-  const stages: Stage[] = [['tokenize', (text) => tokenize(text as string)]];
-  if (typeof f.featureStream === 'function' && typeof p.hashFeatures === 'function') {
-    stages.push(['featureStream', (tokens) => (f.featureStream as (t: string[]) => string[])(tokens as string[])]);
-    stages.push(['hashFeatures', (stream) => (p.hashFeatures as (s: string[]) => unknown)(stream as string[])]);
-    if (typeof p.wholeFingerprint === 'function') stages.push(['wholeFingerprint', (hashed) => ((p.wholeFingerprint as (h: unknown) => unknown)(hashed), hashed)]);
-    if (typeof p.passageFingerprints === 'function') stages.push(['passageFingerprints', (hashed) => (p.passageFingerprints as (h: unknown) => unknown)(hashed)]);
-  } else {
-    stages.push(['weightedFeatures', (tokens) => weightedFeatures(tokens as string[])]);
-    stages.push(['simhash', (weights) => simhash(weights as Map<string, number>)]);
-  }
-  return stages;
+function stageList(): [Stage, Input][] {
+  return [
+    [['foldText', (text) => foldText(text as string)], 'text'],
+    [['documentFeatures (tokenise, features, hash, intern)', (folded) => documentFeatures(folded as string)], 'folded'],
+    [['wholeFingerprint', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
+    [['passageFingerprints', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
+    [['measureFolded (length counts)', (folded) => measureFolded(folded as string)], 'folded'],
+    [["tokenize (fingerprintText's tokens)", (text) => tokenize(text as string)], 'text'],
+    [['measureText (text-length.ts)', (text) => measureText(text as string)], 'text'],
+  ];
 }
 
 function stages(docs: readonly Doc[], repeats: number) {
   const bytes = docs.reduce((a, d) => a + d.bytes, 0);
-  const list: Stage[] = [
-    ...stageList(),
-    ['measureText', (text) => measureText(text as string)],
-    // The one-pass counter offered to text-length.ts (same counts; see scripts.ts).
-    ['measureText, proposed: countUnspacedAndWords(normalizeText(text))', (text) => countUnspacedAndWords(normalizeText(text as string))],
-    // Offered to sign-document.ts: tokens and length from one normalisation (same tokens and counts).
-    ['tokenize + measureText, proposed: tokenizeWithLength(text)', (text) => tokenizeWithLength(text as string)],
-  ];
+  const list = stageList();
   const out: { stage: string; ms: number; mbPerS: number }[] = [];
-  for (const [name, run] of list) {
+  let previous: unknown[] = [];
+  for (const [[name, run], input] of list) {
     // Inputs of this stage, computed outside the timing.
-    const inputs: unknown[] = docs.map((d) => {
-      if (name.startsWith('measureText') || name.startsWith('tokenize')) return d.text;
-      let x: unknown = d.text;
-      for (const [other, fn] of list) {
-        if (other === name) break;
-        x = fn(x);
-      }
-      return x;
-    });
+    const inputs = input === 'text' ? docs.map((d) => d.text) : input === 'folded' ? docs.map((d) => foldText(d.text)) : previous;
     const samples: number[] = [];
+    let outputs: unknown[] = [];
     for (let r = 0; r < repeats + 1; r++) {
       const cpu = process.cpuUsage();
-      for (const input of inputs) run(input);
+      outputs = inputs.map(run);
       const used = process.cpuUsage(cpu);
       if (r > 0) samples.push((used.user + used.system) / 1000);
     }
+    previous = outputs;
     const ms = summarize(samples).median;
     out.push({ stage: name, ms: round(ms, 1), mbPerS: round(bytes / 1e3 / ms, 1) });
   }
@@ -164,7 +147,6 @@ function growth(docs: readonly Doc[], quick: boolean) {
 export async function runFingerprintNode(options: Options) {
   const repeats = options.quick ? 5 : 15;
   const loadBefore = load1();
-  passages = await import('../../src/core/passages' as string).catch(() => ({}));
   segmentitDictionary();
   const latin = latinDocs();
   const chinese = chineseDocs();

@@ -21,15 +21,23 @@ export function fmix32(h: number): number {
 
 /** Writes the two halves of the hash of `s` into `out[0]` (hi) and `out[1]` (lo). */
 export function hashFeature(s: string, out: Uint32Array): void {
+  hashRange(s, 0, s.length, out);
+}
+
+/**
+ * `hashFeature(s.slice(start, end), out)` without making the slice: the
+ * feature table hashes every word where it lies in the page's text.
+ */
+export function hashRange(s: string, start: number, end: number, out: Uint32Array): void {
   // The mixing steps are written out (not helper calls): this runs once per
-  // distinct feature of every page, and the inlined form is what keeps the
-  // SimHash stage cheap even before the JIT has warmed up.
+  // feature of every page, and the inlined form is what keeps it cheap even
+  // before the JIT has warmed up.
   let h1 = SEED_HI;
   let h2 = SEED_LO;
-  const n = s.length;
-  let i = 0;
+  const n = end - start;
+  let i = start;
   // Two UTF-16 code units per 32-bit block.
-  for (; i + 1 < n; i += 2) {
+  for (; i + 1 < end; i += 2) {
     let k = s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16);
     k = Math.imul(k, C1);
     k = (k << 15) | (k >>> 17);
@@ -41,7 +49,7 @@ export function hashFeature(s: string, out: Uint32Array): void {
     h2 = (h2 << 13) | (h2 >>> 19);
     h2 = (Math.imul(h2, 5) + 0xe6546b64) | 0;
   }
-  if (i < n) {
+  if (i < end) {
     let k = s.charCodeAt(i);
     k = Math.imul(k, C1);
     k = (k << 15) | (k >>> 17);

@@ -6,6 +6,9 @@
  * independent of hash luck).
  */
 
+import { FeatureTable, type HashedFeatures } from './feature-table';
+import { isJapaneseText, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
+
 /** Code units below this are letters/digits of spaced scripts (CJK starts at U+2E80). */
 const FIRST_CJK_CODE_UNIT = 0x2e80;
 const HAN_CHAR = /^\p{Script=Han}+$/u;
@@ -31,17 +34,66 @@ const HAN = /\p{Script=Han}/u;
  */
 export function featureStream(tokens: readonly string[]): string[] {
   const out: string[] = [];
+  const list: FeatureOut = { add: (feature) => out.push(feature), addRange: (text, start, end) => out.push(text.slice(start, end)) };
   const split = !isJapanese(tokens);
-  for (const token of tokens) {
-    if (token.length === 1) {
-      if (token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT) out.push(token);
-    } else if (split && token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT && HAN_CHAR.test(token)) {
-      for (const char of token) out.push(char);
-    } else {
-      out.push(token);
-    }
-  }
+  for (const token of tokens) addTokenFeatures(token, split, list);
   return out;
+}
+
+/** Where featureStream's rules put the features: a list of strings or a FeatureTable. */
+interface FeatureOut {
+  add(feature: string): void;
+  addRange(text: string, start: number, end: number): void;
+}
+
+/** featureStream's rules for one token; `split`: Chinese words become characters. */
+function addTokenFeatures(token: string, split: boolean, out: FeatureOut): void {
+  if (token.length === 1) {
+    if (token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT) out.add(token);
+  } else if (split && token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT && HAN_CHAR.test(token)) {
+    // One feature per code point (Han characters outside the BMP are surrogate pairs).
+    for (let i = 0; i < token.length; ) {
+      const width = isSurrogatePair(token, i) ? 2 : 1;
+      out.addRange(token, i, i + width);
+      i += width;
+    }
+  } else {
+    out.add(token);
+  }
+}
+
+function isSurrogatePair(s: string, i: number): boolean {
+  const code = s.charCodeAt(i);
+  return code >= 0xd800 && code <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+}
+
+/**
+ * `hashFeatures(featureStream(tokenize(text)))` from `foldText(text)`, in
+ * one pass and without a string per word: each word of the text goes from
+ * the tokeniser straight into the FeatureTable, read where it lies.
+ *
+ * featureStream decides from the whole token list whether Chinese words are
+ * split (isJapanese below), which a single pass cannot know in advance. Only
+ * a text tokenised as Japanese can have a token mixing Han and kana (Han
+ * characters form runs of their own otherwise, and no Han character lies in
+ * U+3040–U+30FF), so every other text splits; a Japanese one is tokenised
+ * first and its tokens go through featureStream.
+ */
+export function documentFeatures(folded: string, deps: TokenizeDeps = {}): HashedFeatures {
+  // A word has two or more characters: a quarter of the text is room for most streams.
+  const table = new FeatureTable(folded.length >> 2);
+  if (isJapaneseText(folded)) {
+    for (const feature of featureStream(tokenizeFolded(folded, deps))) table.add(feature);
+  } else {
+    scanTokens(folded, false, deps, {
+      word: (text, start, end) => {
+        // featureStream's single-letter rule; a word has no Han characters, so no split.
+        if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
+      },
+      other: (token) => addTokenFeatures(token, true, table),
+    });
+  }
+  return table.finish();
 }
 
 /**

@@ -1,4 +1,5 @@
-import { fmix32, hashFeature } from './feature-hash';
+import { fmix32 } from './feature-hash';
+import type { HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
 import { termWeight } from './features';
 
@@ -61,40 +62,6 @@ export function passageKey(fp: Fingerprint): number {
   return fmix32((fp.hi ^ fmix32(fp.lo ^ 0x2545f491)) >>> 0);
 }
 
-/** A feature stream with each distinct feature hashed once. */
-export interface HashedFeatures {
-  /** Distinct-feature index of each position of the stream. */
-  ids: Int32Array;
-  /** Count of each distinct feature in the whole stream. */
-  counts: Int32Array;
-  hi: Uint32Array;
-  lo: Uint32Array;
-}
-
-export function hashFeatures(features: readonly string[]): HashedFeatures {
-  const index = new Map<string, number>();
-  const ids = new Int32Array(features.length);
-  const his: number[] = [];
-  const los: number[] = [];
-  const counts: number[] = [];
-  const h = new Uint32Array(2);
-  for (let i = 0; i < features.length; i++) {
-    const feature = features[i] as string;
-    let id = index.get(feature);
-    if (id === undefined) {
-      id = his.length;
-      index.set(feature, id);
-      hashFeature(feature, h);
-      his.push(h[0] as number);
-      los.push(h[1] as number);
-      counts.push(0);
-    }
-    counts[id] = (counts[id] as number) + 1;
-    ids[i] = id;
-  }
-  return { ids, counts: Int32Array.from(counts), hi: Uint32Array.from(his), lo: Uint32Array.from(los) };
-}
-
 /**
  * Charikar's SimHash over distinct features `ids[0..n)` with weight
  * termWeight(count[id]); bit-identical to `simhash()` on the same weights.
@@ -147,8 +114,13 @@ export function wholeFingerprint(f: HashedFeatures): Fingerprint {
   return simhashOf(f, all, all.length, f.counts, new Float64Array(256));
 }
 
+/** Whether a feature with this hash ends a chunk: its remixed hash has its low bits zero. */
+export function isAnchorHash(hi: number, lo: number): boolean {
+  return (fmix32((hi ^ Math.imul(lo, 0x9e3779b1)) >>> 0) & ANCHOR_MASK) === 0;
+}
+
 function isAnchor(f: HashedFeatures, id: number): boolean {
-  return (fmix32(((f.hi[id] as number) ^ Math.imul(f.lo[id] as number, 0x9e3779b1)) >>> 0) & ANCHOR_MASK) === 0;
+  return isAnchorHash(f.hi[id] as number, f.lo[id] as number);
 }
 
 /** [start, end) position ranges of the content-defined chunks of the stream. */

@@ -32,7 +32,7 @@ function loadChineseStopwords(): ReadonlySet<string> {
  * as it is: the tokeniser skips it anyway, and collapsing it costs more than
  * the rest of tokenisation on Latin text.
  */
-function fold(text: string): string {
+export function foldText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
@@ -50,7 +50,8 @@ const HAN_ALL = /\p{Script=Han}/gu;
  */
 const MAYBE_KANA = /[\u3041-\u33ff\uff66-\uff9f\ud82b\ud82c]/;
 
-function isJapanese(text: string): boolean {
+/** Whether the folded text is tokenised as Japanese (see JAPANESE_KANA_SHARE). */
+export function isJapaneseText(text: string): boolean {
   // Most pages have no kana at all: one scan without allocation settles it.
   if (!MAYBE_KANA.test(text) || !KANA_ANY.test(text)) return false;
   const kana = text.match(KANA_ALL)?.length ?? 0;
@@ -74,14 +75,49 @@ for (let c = 0; c < 0x80; c++) {
   if (cls !== ScriptClass.Word && cls !== ScriptClass.Other) throw new Error(`unexpected class of U+${c.toString(16)}`);
 }
 
+/**
+ * `measureText(text)` (text-length.ts) from `foldText(text)`: the same counts
+ * without normalising the text a second time or running measureText's
+ * Unicode-property regexes. The whitespace collapsing of normalizeText
+ * changes no count; removing the invisible characters does (it can join
+ * words, or the two halves of a surrogate pair).
+ */
+export function measureFolded(folded: string): TextLength {
+  return countUnspacedAndWords(folded.replace(INVISIBLE_CHARS, ''));
+}
+
+/** Receives the tokens of a text, in order. */
+export interface TokenSink {
+  /**
+   * A run of letters and digits of a space-separated script, `text[start, end)`,
+   * LATIN_STOPWORDS not yet removed: a range, so that a sink can read the
+   * word where it lies instead of copying it out.
+   */
+  word(text: string, start: number, end: number): void;
+  /** Any other content token: a Chinese word (stopwords removed) or a character bigram. */
+  other(token: string): void;
+}
+
+/** Collects tokens as strings, Latin stopwords dropped: `tokenize()`'s output. */
+class TokenList implements TokenSink {
+  readonly tokens: string[] = [];
+  word(text: string, start: number, end: number): void {
+    const word = text.slice(start, end);
+    if (!LATIN_STOPWORDS.has(word)) this.tokens.push(word);
+  }
+  other(token: string): void {
+    this.tokens.push(token);
+  }
+}
+
 /** Overlapping character bigrams: the fallback for scripts without word spaces (Japanese, Thai). */
-function charBigrams(run: string, out: string[]): void {
+function charBigrams(run: string, sink: TokenSink): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
-    out.push(run);
+    sink.other(run);
     return;
   }
-  for (let i = 0; i + 1 < chars.length; i++) out.push((chars[i] as string) + (chars[i + 1] as string));
+  for (let i = 0; i + 1 < chars.length; i++) sink.other((chars[i] as string) + (chars[i + 1] as string));
 }
 
 /**
@@ -91,38 +127,36 @@ function charBigrams(run: string, out: string[]): void {
  * - Japanese (Han + kana), Thai and other unspaced scripts: character bigrams.
  */
 export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
-  return tokenizeFolded(fold(text), deps);
+  return tokenizeFolded(foldText(text), deps);
+}
+
+/** `tokenize()` of text already folded by `foldText()`. */
+export function tokenizeFolded(folded: string, deps: TokenizeDeps = {}): string[] {
+  const list = new TokenList();
+  scanTokens(folded, isJapaneseText(folded), deps, list);
+  return list.tokens;
 }
 
 /**
- * `tokenize(text)` and `measureText(text)` (text-length.ts) from one
- * normalisation of the text: the same tokens and the same counts, without
- * normalising twice or running measureText's Unicode-property regexes.
+ * The tokens of `foldText()`'s output, handed to `sink` in order (Latin
+ * stopwords are the sink's to drop, see TokenSink). `japanese`: whether the
+ * text is tokenised as Japanese, `isJapaneseText(folded)`.
  */
-export function tokenizeWithLength(text: string, deps: TokenizeDeps = {}): { tokens: string[]; length: TextLength } {
-  const folded = fold(text);
-  // normalizeText minus the whitespace collapsing, which changes no count.
-  // (Removing the invisible characters first matters: it can join words, or
-  // the two halves of a surrogate pair.)
-  return { tokens: tokenizeFolded(folded, deps), length: countUnspacedAndWords(folded.replace(INVISIBLE_CHARS, '')) };
-}
-
-function tokenizeFolded(folded: string, deps: TokenizeDeps): string[] {
+export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps, sink: TokenSink): void {
   // In Japanese, Han and kana alternate within a sentence: one run, bigrams.
-  const hanClass = isJapanese(folded) ? KANA : HAN;
-  const tokens: string[] = [];
+  const hanClass = japanese ? KANA : HAN;
   let dictionary: Dictionary | undefined;
   let zhStop: ReadonlySet<string> | undefined;
 
   const emit = (script: number, run: string): void => {
     if (script === WORD) {
-      if (!LATIN_STOPWORDS.has(run)) tokens.push(run);
+      sink.word(run, 0, run.length);
     } else if (script === HAN) {
       dictionary ??= (deps.dictionary ?? segmentitDictionary)();
       zhStop ??= (deps.chineseStopwords ?? loadChineseStopwords)();
-      for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) tokens.push(word);
+      for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) sink.other(word);
     } else if (script !== OTHER) {
-      charBigrams(run, tokens);
+      charBigrams(run, sink);
     }
   };
 
@@ -147,8 +181,7 @@ function tokenizeFolded(folded: string, deps: TokenizeDeps): string[] {
       let next = 0;
       while (j < n && (next = folded.charCodeAt(j)) < 0x80 && ASCII_WORD[next] === 1) j++;
       if (j === n || next < 0x80) {
-        const word = folded.slice(i, j);
-        if (!LATIN_STOPWORDS.has(word)) tokens.push(word);
+        sink.word(folded, i, j);
       } else {
         current = WORD;
         start = i;
@@ -179,7 +212,6 @@ function tokenizeFolded(folded: string, deps: TokenizeDeps): string[] {
     i += width;
   }
   if (current !== OTHER) emit(current, pending + folded.slice(start, n));
-  return tokens;
 }
 
 const pairClasses = new Map<number, number>();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { measureText } from '../../src/core/text-length';
-import { tokenize, tokenizeWithLength } from '../../src/core/tokenize';
+import { foldText, measureFolded, tokenize } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
   test.each([
@@ -40,7 +40,7 @@ describe('tokenize', () => {
   });
 });
 
-describe('tokenizeWithLength', () => {
+describe('measureFolded', () => {
   test.each([
     ['English', 'The Quick brown fox, and the lazy dog.'],
     ['Chinese with punctuation', '交换机的安装工作，技术性器件。'],
@@ -48,7 +48,7 @@ describe('tokenizeWithLength', () => {
     ['full-width forms', 'ＳｉｍＨａｓｈ　１２３ 指纹'],
     ['astral characters', '𠀀𠀁 emoji 😀 text 𝐁𝐨𝐥𝐝'],
     ['Japanese', 'これは日本語の文章です。'],
-  ])('%s: the same tokens as tokenize and the same counts as measureText', (_name, text) => {
-    expect(tokenizeWithLength(text)).toEqual({ tokens: tokenize(text), length: measureText(text) });
+  ])('%s: the same counts from the folded text as measureText from the text', (_name, text) => {
+    expect(measureFolded(foldText(text))).toEqual(measureText(text));
   });
 });

@@ -1,0 +1,176 @@
+import { hashRange } from './feature-hash';
+import { LATIN_STOPWORDS } from './stopwords';
+
+/** A feature stream with each distinct feature hashed once. */
+export interface HashedFeatures {
+  /** Distinct-feature index of each position of the stream. */
+  ids: Int32Array;
+  /**
+   * Count of each distinct feature in the whole stream. A word seen only as
+   * a stopword has an index and count 0 (it weighs nothing).
+   */
+  counts: Int32Array;
+  hi: Uint32Array;
+  lo: Uint32Array;
+}
+
+/** Slot value of an empty hash-table slot. */
+const EMPTY = -1;
+/** `indexOf` of a string not in the table. */
+const MISSING = -1;
+/** Distinct strings a table starts with room for; it doubles as needed. */
+const INITIAL_ENTRIES = 256;
+
+/** Whether a word is a Latin stopword: looked up once per distinct word. */
+const WORD_UNKNOWN = 0;
+const WORD_STOPWORD = 1;
+const WORD_CONTENT = 2;
+
+/**
+ * Builds the HashedFeatures of one document, feature by feature: the same
+ * ids, counts and hashes as interning the feature strings in a Map, but
+ * without a string per occurrence. A feature can be added as a range of the
+ * page's text; it is hashed where it lies (hashRange), and the open-addressing
+ * table keyed by that hash compares the characters with the distinct feature
+ * already stored, so two different features whose 64-bit hashes collide
+ * still get two ids, as with the Map. Only a feature's first occurrence is
+ * copied out as a string.
+ */
+export class FeatureTable {
+  private slots = new Int32Array(2 * INITIAL_ENTRIES).fill(EMPTY);
+  private texts: string[] = [];
+  private hi = new Uint32Array(INITIAL_ENTRIES);
+  private lo = new Uint32Array(INITIAL_ENTRIES);
+  private counts = new Int32Array(INITIAL_ENTRIES);
+  private wordStates = new Uint8Array(INITIAL_ENTRIES);
+  private ids: Int32Array;
+  private length = 0;
+  private readonly hash = new Uint32Array(2);
+
+  /** `expectedFeatures`: room for this many positions before the stream grows. */
+  constructor(expectedFeatures = INITIAL_ENTRIES) {
+    this.ids = new Int32Array(Math.max(16, expectedFeatures));
+  }
+
+  /** Appends one feature. */
+  add(feature: string): void {
+    this.append(this.find(feature, 0, feature.length));
+  }
+
+  /** Appends the feature `text.slice(start, end)`. */
+  addRange(text: string, start: number, end: number): void {
+    this.append(this.find(text, start, end));
+  }
+
+  /** Appends the word `text.slice(start, end)` unless it is a Latin stopword. */
+  addWord(text: string, start: number, end: number): void {
+    const entry = this.find(text, start, end);
+    let state = this.wordStates[entry];
+    if (state === WORD_UNKNOWN) {
+      // By hash and characters, like any lookup here: no string to hash again for a Set.
+      const stopword = stopwordTable().indexOf(text, start, end, this.hi[entry] as number, this.lo[entry] as number) !== MISSING;
+      state = stopword ? WORD_STOPWORD : WORD_CONTENT;
+      this.wordStates[entry] = state;
+    }
+    if (state === WORD_CONTENT) this.append(entry);
+  }
+
+  finish(): HashedFeatures {
+    const distinct = this.texts.length;
+    return {
+      ids: this.ids.subarray(0, this.length),
+      counts: this.counts.subarray(0, distinct),
+      hi: this.hi.subarray(0, distinct),
+      lo: this.lo.subarray(0, distinct),
+    };
+  }
+
+  private append(entry: number): void {
+    if (this.length === this.ids.length) this.ids = grow(this.ids, 2 * this.length);
+    this.ids[this.length++] = entry;
+    this.counts[entry] = (this.counts[entry] as number) + 1;
+  }
+
+  /** Index of the distinct string `text[start, end)` whose hash is hi:lo, or MISSING. */
+  indexOf(text: string, start: number, end: number, hi: number, lo: number): number {
+    const mask = this.slots.length - 1;
+    // The hash halves end in Murmur's avalanche: their low bits are a good slot.
+    for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] as number;
+      if (entry === EMPTY) return MISSING;
+      if (this.lo[entry] === lo && this.hi[entry] === hi && sameText(this.texts[entry] as string, text, start, end)) return entry;
+    }
+  }
+
+  /** Index of the distinct string `text[start, end)`, added if new. */
+  private find(text: string, start: number, end: number): number {
+    hashRange(text, start, end, this.hash);
+    const hi = this.hash[0] as number;
+    const lo = this.hash[1] as number;
+    const mask = this.slots.length - 1;
+    for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] as number;
+      if (entry === EMPTY) return this.insert(slot, text.slice(start, end), hi, lo);
+      if (this.lo[entry] === lo && this.hi[entry] === hi && sameText(this.texts[entry] as string, text, start, end)) return entry;
+    }
+  }
+
+  private insert(slot: number, text: string, hi: number, lo: number): number {
+    const entry = this.texts.length;
+    if (entry === this.hi.length) {
+      const size = 2 * entry;
+      this.hi = grow(this.hi, size);
+      this.lo = grow(this.lo, size);
+      this.counts = grow(this.counts, size);
+      this.wordStates = grow(this.wordStates, size);
+    }
+    this.texts.push(text);
+    this.hi[entry] = hi;
+    this.lo[entry] = lo;
+    this.slots[slot] = entry;
+    // At most half full, so probe runs stay short.
+    if (2 * (entry + 1) > this.slots.length) this.rehash(2 * this.slots.length);
+    return entry;
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size).fill(EMPTY);
+    const mask = size - 1;
+    for (let entry = 0; entry < this.texts.length; entry++) {
+      let slot = (this.lo[entry] as number) & mask;
+      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
+      slots[slot] = entry;
+    }
+    this.slots = slots;
+  }
+}
+
+/** Whether `a` equals `text.slice(start, end)`. */
+function sameText(a: string, text: string, start: number, end: number): boolean {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+function grow<T extends Int32Array | Uint32Array | Uint8Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (n: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
+
+let stopwords: FeatureTable | undefined;
+/** LATIN_STOPWORDS as a FeatureTable, built on first use. */
+function stopwordTable(): FeatureTable {
+  if (!stopwords) {
+    stopwords = new FeatureTable();
+    for (const word of LATIN_STOPWORDS) stopwords.add(word);
+  }
+  return stopwords;
+}
+
+/** HashedFeatures of a feature stream given as strings. */
+export function hashFeatures(features: readonly string[]): HashedFeatures {
+  const table = new FeatureTable(features.length);
+  for (const feature of features) table.add(feature);
+  return table.finish();
+}

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { hashFeature, hashRange } from '../../src/core/feature-hash';
+import { hashFeatures } from '../../src/core/feature-table';
+import { featureStream, weightedFeatures } from '../../src/core/features';
+import type { Fingerprint } from '../../src/core/fingerprint64';
+import {
+  isAnchorHash, passageKey, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, PASSAGES_PER_DOCUMENT,
+} from '../../src/core/passages';
+import { signDocument } from '../../src/core/sign-document';
+import { simhash } from '../../src/core/simhash';
+import { measureText } from '../../src/core/text-length';
+import { tokenize } from '../../src/core/tokenize';
+import type { DocumentSignature } from '../../src/core/verdict';
+
+/**
+ * What signDocument computes, written the plain way (docs/detection.md):
+ * tokens, the feature stream and its tf² weights as strings and Maps,
+ * SimHash by simhash(); passages cut where an anchor feature ends a chunk
+ * of at least PASSAGE_MIN_FEATURES (or at PASSAGE_MAX_FEATURES), a short
+ * tail joined to the chunk before; the PASSAGES_PER_DOCUMENT distinct
+ * passages of smallest key. signDocument gets there in one pass without a
+ * string per word, and must give exactly this.
+ */
+function specification(text: string): DocumentSignature {
+  const tokens = tokenize(text);
+  const features = featureStream(tokens);
+  return { fingerprint: simhash(weightedFeatures(tokens)), passages: specifiedPassages(features), length: measureText(text) };
+}
+
+function specifiedPassages(features: readonly string[]): Fingerprint[] {
+  const hash = new Uint32Array(2);
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  for (const feature of features) {
+    chunk.push(feature);
+    hashFeature(feature, hash);
+    const anchor = isAnchorHash(hash[0] as number, hash[1] as number);
+    if ((anchor && chunk.length >= PASSAGE_MIN_FEATURES) || chunk.length >= PASSAGE_MAX_FEATURES) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) {
+    const last = chunks[chunks.length - 1];
+    if (last && chunk.length < PASSAGE_MIN_FEATURES) last.push(...chunk);
+    else chunks.push(chunk);
+  }
+  if (chunks.length < 2) return [];
+  const keyed = chunks.map((c) => {
+    const counts = new Map<string, number>();
+    for (const feature of c) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+    const fp = simhash([...counts].map(([feature, tf]) => [feature, tf * tf] as const));
+    return { fp, key: passageKey(fp) };
+  });
+  keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
+  const distinct = keyed.filter((k, i) => i === 0 || k.key !== (keyed[i - 1] as (typeof keyed)[number]).key);
+  return distinct.slice(0, PASSAGES_PER_DOCUMENT).map((k) => k.fp);
+}
+
+const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');
+
+describe('signDocument gives exactly the specified signature', () => {
+  test.each([
+    ['English', paragraph('The quick brown fox jumps over the lazy dog; simhash fingerprints find reposts of articles.', 40)],
+    ['French with elisions and accents', paragraph("L'assemblée a voté d'urgence la loi, qu'elle même avait été préparée à Paris.", 40)],
+    ['Chinese', paragraph('我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。', 30)],
+    ['Chinese and English mixed', paragraph('微软 Windows 更新了系统，用户可以在 settings 里面找到新的功能。', 30)],
+    ['Japanese', paragraph('これは日本語の文章です。東京都の経済対策を決定した。', 30)],
+    ['Japanese with a kanji-only stretch', paragraph('ひらがなのぶんしょう 経済対策決定 カタカナ', 30)],
+    ['Thai', paragraph('ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำ', 30)],
+    ['Korean and Cyrillic', paragraph('안녕하세요 세계 Привет мир большой текст', 30)],
+    ['emoji and astral letters', paragraph('😀 reposts 𝐁𝐨𝐥𝐝 text 𠀀𠀁 and 🎉 more words here', 30)],
+    ['invisible characters inside words', paragraph('sim\u200bhash dup\u00adlicate re\u200dpost \u202Ebidi\u202C text \ufeffbom', 30)],
+    ['full-width forms and ligatures', paragraph('ＳｉｍＨａｓｈ　１２３ ﬁnding ＡＢＣ ｶﾀｶﾅ', 30)],
+    ['one chunk', 'A short note about passages and fingerprints.'],
+    ['empty', ''],
+  ])('%s', (_name, text) => {
+    expect(signDocument(text)).toEqual(specification(text));
+  });
+
+  const piece = fc.oneof(
+    fc.constantFrom('the', 'The', 'and', 'même', 'été', 'a', 'l\'', 'd', '3', 'x', 'repost', 'ÉTÉ', 'Σ', 'ﬁ', 'a\u0301', '\u3099'),
+    fc.constantFrom('中文', '交换机的安装工作', '的', 'ไทย', 'ภาษา', 'かな', 'これは日本語です', '한국어', '😀', '𠀀', '\ud800', '\udc00'),
+    fc.constantFrom('\u200B', '\u00AD', '\u202E', '\ufeff', ' ', '\n\n', '\t', '.', ', ', '—', '<p>'),
+    fc.lorem({ maxCount: 6 }),
+    fc.string({ unit: 'binary', maxLength: 6 }),
+  );
+  const text = fc.array(piece, { maxLength: 600 }).map((parts) => parts.join(''));
+
+  test('on random mixes of scripts, stopwords, invisible characters and lone surrogates', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(signDocument(t)).toEqual(specification(t));
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 8_000 },
+    );
+  });
+});
+
+describe('hashFeatures', () => {
+  test('one id per distinct feature, in order of first appearance, with its count and hash', () => {
+    const f = hashFeatures(['b', 'a', 'b', '中', 'b']);
+    expect([...f.ids]).toEqual([0, 1, 0, 2, 0]);
+    expect([...f.counts]).toEqual([3, 1, 1]);
+    const h = new Uint32Array(2);
+    hashFeature('中', h);
+    expect([f.hi[2], f.lo[2]]).toEqual([h[0], h[1]]);
+  });
+});
+
+describe('hashRange', () => {
+  test('hashes a slice where it lies, as hashFeature hashes the slice', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.nat(), fc.nat(), (s, a, b) => {
+        const start = Math.min(a, b) % (s.length + 1);
+        const end = start + ((Math.max(a, b) - Math.min(a, b)) % (s.length - start + 1));
+        const whole = new Uint32Array(2);
+        const ranged = new Uint32Array(2);
+        hashFeature(s.slice(start, end), whole);
+        hashRange(s, start, end, ranged);
+        expect(ranged).toEqual(whole);
+      }),
+    );
+  });
+});
