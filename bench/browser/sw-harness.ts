@@ -6,7 +6,7 @@
  */
 import { fingerprintText, signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
 import { openHistory, type History } from '../../src/store';
-import { ALL_STORES, insertPage } from '../../src/store/page-writes';
+import { ALL_STORES, insertPages } from '../../src/store/page-writes';
 import { openHistoryDatabase } from '../../src/store/schema';
 import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
 import { popcount32 } from '../../src/core/hamming';
@@ -78,8 +78,9 @@ async function setup(c: Corpus) {
 }
 
 /**
- * Adds pages up to `total` with the store's own write path (insertPage: the
- * page record and its block-index entries), `batch` pages per transaction.
+ * Adds pages up to `total` with the store's own bulk write path (insertPages:
+ * the page records, then each touched bucket rewritten once per transaction),
+ * `batch` pages per transaction.
  */
 async function fillTo(total: number, batch: number) {
   if (!corpus) throw new Error('setup first');
@@ -90,13 +91,12 @@ async function fillTo(total: number, batch: number) {
   while (stored < total) {
     const end = Math.min(total, stored + batch);
     const tx = db.transaction(ALL_STORES, 'readwrite');
-    const writes: Promise<unknown>[] = [];
-    for (let i = stored; i < end; i++) {
-      const page = pageOf(i, corpus);
+    const first = stored;
+    await insertPages(tx, end - first, (k) => {
+      const page = pageOf(first + k, corpus as Corpus);
       textTotal += textBytes(page);
-      writes.push(insertPage(tx as never, page));
-    }
-    await Promise.all(writes);
+      return page;
+    });
     await tx.done;
     stored = end;
   }

@@ -3,48 +3,226 @@
  * four 16-bit blocks. Two fingerprints within Hamming distance 3 differ in at
  * most three blocks, so they share at least one (pigeonhole): looking up the
  * query's four blocks finds every such fingerprint.
+ *
+ * Each block store holds one bucket per 16-bit value: the key is the value,
+ * the record a packed array of ENTRY_BYTES-byte entries, each a page id and
+ * the fingerprint's other three blocks. A lookup is four exact key reads; a
+ * page's 4 × n entries cost no IndexedDB record or key of their own.
  */
 import type { IDBPTransaction } from 'idb';
-import { fingerprintBlocks, fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
+import { fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../core/fingerprint64';
 import { popcount32 } from '../core/hamming';
-import { BLOCK_STORES, type BlockKey, type BlockRest, type HistorySchema } from './schema';
+import { BLOCK_STORES } from './block-stores';
+import type { Bucket, HistorySchema } from './schema';
 
 type BlockStores = (typeof BLOCK_STORES)[number];
 type ReadTx = IDBPTransaction<HistorySchema, ('pages' | BlockStores)[], IDBTransactionMode>;
 type WriteTx = IDBPTransaction<HistorySchema, ('pages' | BlockStores)[], 'readwrite'>;
 
-const TWO_16 = 0x10000;
-const TWO_32 = 0x100000000;
+/** Page id (uint32) + three 16-bit blocks, big-endian. */
+export const ENTRY_BYTES = 10;
+/** Bytes of one fingerprint in a page's packed `fingerprints` field. */
+export const FINGERPRINT_BYTES = 8;
+const MAX_PAGE_ID = 0xffffffff;
 
-/** The three blocks other than `block`, most significant first, packed into 48 bits. */
-export function blockRest(fp: Fingerprint, block: number): BlockRest {
-  const blocks = fingerprintBlocks(fp);
-  let rest = 0;
-  blocks.forEach((value, i) => {
-    if (i !== block) rest = rest * TWO_16 + value;
+/** The fingerprints packed big-endian, 8 bytes each, in slot order (0 = whole document). */
+export function packFingerprints(fingerprints: readonly Fingerprint[]): Uint8Array {
+  const bytes = new Uint8Array(fingerprints.length * FINGERPRINT_BYTES);
+  const view = new DataView(bytes.buffer);
+  fingerprints.forEach((fp, i) => {
+    view.setUint32(i * FINGERPRINT_BYTES, fp.hi >>> 0);
+    view.setUint32(i * FINGERPRINT_BYTES + 4, fp.lo >>> 0);
   });
-  return rest;
+  return bytes;
 }
 
-/** Hamming distance between two 48-bit rests (the shared key block contributes 0). */
-export function restDistance(a: BlockRest, b: BlockRest): number {
-  const high = (Math.floor(a / TWO_32) ^ Math.floor(b / TWO_32)) >>> 0;
-  const low = ((a % TWO_32) ^ (b % TWO_32)) >>> 0;
-  return popcount32(high) + popcount32(low);
+export function unpackFingerprints(bytes: Uint8Array): Fingerprint[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: Fingerprint[] = [];
+  for (let at = 0; at + FINGERPRINT_BYTES <= bytes.byteLength; at += FINGERPRINT_BYTES) out.push({ hi: view.getUint32(at), lo: view.getUint32(at + 4) });
+  return out;
 }
 
-/** A page's fingerprints by slot: 0 is the whole document, n ≥ 1 is passages[n - 1]. */
-export function pageFingerprints(page: { fingerprint: string; passages: readonly string[] }): Fingerprint[] {
-  return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
+/** Slot 0 and the passages as hex, for the page's public shape. */
+export function fingerprintsToHex(bytes: Uint8Array): { fingerprint: string; passages: string[] } {
+  const [whole, ...passages] = unpackFingerprints(bytes).map(fingerprintToHex);
+  return { fingerprint: whole ?? '', passages };
 }
 
-function blockKey(fp: Fingerprint, block: number, pageId: number, slot: number): BlockKey {
-  return [fingerprintBlocks(fp)[block] as number, pageId, slot];
+export function fingerprintsFromHex(fingerprint: string, passages: readonly string[]): Uint8Array {
+  return packFingerprints([fingerprint, ...passages].map(fingerprintFromHex));
+}
+
+function block(fp: Fingerprint, index: number): number {
+  return (index < 2 ? fp.hi >>> (index === 0 ? 16 : 0) : fp.lo >>> (index === 2 ? 16 : 0)) & 0xffff;
+}
+
+/** A bucket entry as numbers: the page and the three blocks other than the bucket's, most significant first. */
+export interface BucketEntry {
+  pageId: number;
+  rest: [number, number, number];
+}
+
+export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
+  const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  const out: BucketEntry[] = [];
+  for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
+    out.push({ pageId: view.getUint32(at), rest: [view.getUint16(at + 4), view.getUint16(at + 6), view.getUint16(at + 8)] });
+  }
+  return out;
+}
+
+/** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
+export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
+  const rest = [0, 1, 2, 3].filter((i) => i !== blockIndex).map((i) => block(fp, i)) as [number, number, number];
+  return { pageId, rest };
+}
+
+/** Distinct fingerprints: a page repeating one (a passage equal to the whole text) files it once. */
+function distinct(fingerprints: readonly Fingerprint[]): Fingerprint[] {
+  const seen = new Set<string>();
+  return fingerprints.filter((fp) => {
+    const id = `${fp.hi >>> 0}:${fp.lo >>> 0}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** What happens to one bucket: entries of `drop` pages go, `append` (packed entries) come. */
+export interface BucketChange {
+  drop?: Set<number>;
+  append: Uint8Array;
+}
+
+/**
+ * Changes to the buckets of one transaction, gathered first so each touched
+ * bucket is read and written once however many pages change it. Additions
+ * are kept packed (a typed-array log), so an import of 100,000 pages costs
+ * ~13 bytes per entry, not an object per entry. `only` limits it to one
+ * block store, so a large import can go store by store.
+ */
+export class BlockEdits {
+  /** Per block store: bucket key → page ids whose entries go. */
+  private readonly removals = BLOCK_STORES.map(() => new Map<number, Set<number>>());
+  private keys = new Uint16Array(256);
+  private stores = new Uint8Array(256);
+  private entries = new Uint8Array(256 * ENTRY_BYTES);
+  private count = 0;
+
+  constructor(private readonly only?: number) {}
+
+  private wanted(blockIndex: number): boolean {
+    return this.only === undefined || this.only === blockIndex;
+  }
+
+  add(pageId: number, fingerprints: readonly Fingerprint[]): void {
+    if (!Number.isInteger(pageId) || pageId < 1 || pageId > MAX_PAGE_ID) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
+    for (const fp of distinct(fingerprints)) {
+      for (let b = 0; b < BLOCK_STORES.length; b++) {
+        if (!this.wanted(b)) continue;
+        this.grow();
+        const entries = this.entries;
+        let at = this.count * ENTRY_BYTES;
+        entries[at++] = pageId >>> 24;
+        entries[at++] = (pageId >>> 16) & 0xff;
+        entries[at++] = (pageId >>> 8) & 0xff;
+        entries[at++] = pageId & 0xff;
+        for (let other = 0; other < 4; other++) {
+          if (other === b) continue;
+          const value = block(fp, other);
+          entries[at++] = value >>> 8;
+          entries[at++] = value & 0xff;
+        }
+        this.keys[this.count] = block(fp, b);
+        this.stores[this.count] = b;
+        this.count++;
+      }
+    }
+  }
+
+  /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
+  remove(pageId: number, fingerprints: readonly Fingerprint[]): void {
+    for (const fp of fingerprints) {
+      BLOCK_STORES.forEach((_, b) => {
+        if (!this.wanted(b)) return;
+        const byKey = this.removals[b] as Map<number, Set<number>>;
+        const key = block(fp, b);
+        const ids = byKey.get(key) ?? new Set<number>();
+        ids.add(pageId);
+        byKey.set(key, ids);
+      });
+    }
+  }
+
+  private grow(): void {
+    if (this.count < this.keys.length) return;
+    const keys = new Uint16Array(this.keys.length * 2);
+    keys.set(this.keys);
+    const stores = new Uint8Array(this.stores.length * 2);
+    stores.set(this.stores);
+    const entries = new Uint8Array(this.entries.length * 2);
+    entries.set(this.entries);
+    this.keys = keys;
+    this.stores = stores;
+    this.entries = entries;
+  }
+
+  /** Touched buckets of block store `b`, in key order; additions grouped by key with a counting sort. */
+  changes(b: number): [number, BucketChange][] {
+    const counts = new Uint32Array(0x10001);
+    for (let i = 0; i < this.count; i++) if (this.stores[i] === b) (counts[(this.keys[i] as number) + 1] as number)++;
+    for (let k = 1; k <= 0x10000; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
+    const total = counts[0x10000] as number;
+    const grouped = new Uint8Array(total * ENTRY_BYTES);
+    const next = counts.slice(0, 0x10000);
+    for (let i = 0; i < this.count; i++) {
+      if (this.stores[i] !== b) continue;
+      const slot = (next[this.keys[i] as number] as number);
+      next[this.keys[i] as number] = slot + 1;
+      grouped.set(this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES), slot * ENTRY_BYTES);
+    }
+    const removals = this.removals[b] as Map<number, Set<number>>;
+    const out: [number, BucketChange][] = [];
+    for (let key = 0; key < 0x10000; key++) {
+      const from = counts[key] as number;
+      const to = counts[key + 1] as number;
+      const drop = removals.get(key);
+      if (from === to && drop === undefined) continue;
+      out.push([key, { ...(drop === undefined ? {} : { drop }), append: grouped.subarray(from * ENTRY_BYTES, to * ENTRY_BYTES) }]);
+    }
+    return out;
+  }
+}
+
+/** The bucket after dropping the entries of `drop` and appending `append`; undefined when it ends up empty. */
+export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChange): Uint8Array | undefined {
+  const { drop, append } = change;
+  // Failing the transaction is better than spreading a damaged bucket.
+  if (bucket !== undefined && (!(bucket instanceof Uint8Array) || bucket.byteLength % ENTRY_BYTES !== 0)) throw new TypeError('a bucket of the block index is damaged');
+  if (bucket === undefined || bucket.byteLength === 0) return append.byteLength === 0 ? undefined : append.slice();
+  if (drop === undefined) {
+    const out = new Uint8Array(bucket.byteLength + append.byteLength);
+    out.set(bucket);
+    out.set(append, bucket.byteLength);
+    return out;
+  }
+  const out = new Uint8Array(bucket.byteLength + append.byteLength);
+  const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  let size = 0;
+  for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
+    if (drop.has(view.getUint32(at))) continue;
+    out.set(bucket.subarray(at, at + ENTRY_BYTES), size);
+    size += ENTRY_BYTES;
+  }
+  out.set(append, size);
+  size += append.byteLength;
+  return size === 0 ? undefined : out.slice(0, size);
 }
 
 /**
  * The requests `issue` makes, in order. A request can fail before it exists
- * (a browser may throw QuotaExceededError from `add` itself): then the ones
+ * (a browser may throw QuotaExceededError from `put` itself): then the ones
  * already issued get a handler before the error goes on, since they will
  * fail too once the caller aborts the transaction, and nobody else awaits them.
  */
@@ -59,55 +237,47 @@ export function collectRequests(issue: (request: (pending: Promise<unknown>) => 
   return requests;
 }
 
-/**
- * Files the page's fingerprints. `add`, not `put`: an existing entry would
- * mean the index is out of step with the pages, and failing the transaction
- * is better than hiding that.
- */
-export function addBlockEntries(tx: WriteTx, pageId: number, fingerprints: readonly Fingerprint[]): Promise<unknown>[] {
-  return collectRequests((request) => BLOCK_STORES.forEach((name, block) => {
-    const store = tx.objectStore(name);
-    fingerprints.forEach((fp, slot) => request(store.add(blockRest(fp, block), blockKey(fp, block, pageId, slot))));
+/** Reads each touched bucket of the stores `edits` covers once, rewrites it, and writes it back (or deletes it when empty). */
+export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: readonly number[] = [0, 1, 2, 3]): Promise<void> {
+  await Promise.all(stores.map(async (b) => {
+    const store = tx.objectStore(BLOCK_STORES[b] as BlockStores);
+    const changes = edits.changes(b);
+    const buckets = await Promise.all(collectRequests((request) => changes.forEach(([key]) => request(store.get(key))))) as (Bucket | undefined)[];
+    await Promise.all(collectRequests((request) => changes.forEach(([key, change], i) => {
+      const next = rewriteBucket(buckets[i], change);
+      request(next === undefined ? store.delete(key) : store.put(next, key));
+    })));
   }));
 }
 
-/** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
-export function deleteBlockEntries(tx: WriteTx, pageId: number, fingerprints: readonly Fingerprint[]): Promise<unknown>[] {
-  return collectRequests((request) => BLOCK_STORES.forEach((name, block) => {
-    const store = tx.objectStore(name);
-    fingerprints.forEach((fp, slot) => request(store.delete(blockKey(fp, block, pageId, slot))));
-  }));
-}
-
-export interface BlockHit {
-  pageId: number;
-  slot: number;
-  distance: number;
+/** Hamming distance between the three blocks of an entry (at `at`) and the query's three other blocks. */
+function entryDistance(view: DataView, at: number, a: number, b: number, c: number): number {
+  return popcount32((view.getUint16(at + 4) ^ a) >>> 0) + popcount32((view.getUint16(at + 6) ^ b) >>> 0) + popcount32((view.getUint16(at + 8) ^ c) >>> 0);
 }
 
 /**
- * Pages with a fingerprint within `maxDistance` (≤ 3) of `fp`, best slot per
- * page. One key range per block store, [v, -∞] to [v, +∞]; keys and values of
- * that range come from getAllKeys and getAll on the same range, as IndexedDB
- * has no portable single call returning both.
+ * Ids of the pages with a fingerprint within `maxDistance` (≤ 3) of each
+ * query: its four buckets, read once per distinct key however many queries
+ * share it, filtered by distance on the entries alone.
  */
-export async function lookupBlocks(tx: ReadTx, fp: Fingerprint, maxDistance: number): Promise<BlockHit[]> {
-  const blocks = fingerprintBlocks(fp);
-  const best = new Map<number, BlockHit>();
-  await Promise.all(BLOCK_STORES.map(async (name, block) => {
-    const value = blocks[block] as number;
-    const range = IDBKeyRange.bound([value, -Infinity], [value, Infinity]);
-    const store = tx.objectStore(name);
-    const [keys, rests] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
-    const queryRest = blockRest(fp, block);
-    keys.forEach(([, pageId, slot], i) => {
-      const distance = restDistance(queryRest, rests[i] as BlockRest);
-      if (distance > maxDistance) return;
-      const previous = best.get(pageId);
-      if (previous === undefined || distance < previous.distance || (distance === previous.distance && slot < previous.slot)) {
-        best.set(pageId, { pageId, slot, distance });
+export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number): Promise<Set<number>[]> {
+  const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
+  queries.forEach((fp) => BLOCK_STORES.forEach((name, b) => {
+    const key = block(fp, b);
+    const byKey = wanted[b] as Map<number, Promise<Bucket | undefined>>;
+    if (!byKey.has(key)) byKey.set(key, tx.objectStore(name).get(key));
+  }));
+  return Promise.all(queries.map(async (fp) => {
+    const found = new Set<number>();
+    await Promise.all(BLOCK_STORES.map(async (_, b) => {
+      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(block(fp, b));
+      if (bucket === undefined) return;
+      const [x, y, z] = bucketEntry(fp, b, 0).rest;
+      const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+      for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
+        if (entryDistance(view, at, x, y, z) <= maxDistance) found.add(view.getUint32(at));
       }
-    });
+    }));
+    return found;
   }));
-  return [...best.values()];
 }

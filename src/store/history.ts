@@ -2,14 +2,15 @@
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { normalizeUrl } from '../core/url';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
-import { collectRequests, lookupBlocks } from './block-index';
+import { collectRequests, lookupBlocks, unpackFingerprints } from './block-index';
+import { hammingDistance } from '../core/hamming';
 import { inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
-import { readImportFile, writeImport, type ImportOptions, type ImportReport } from './import';
+import { importFile, type ImportOptions, type ImportReport } from './import';
 import { MAX_VISIT_COUNT, type PageInput, type PageRecord } from './page';
-import { ALL_STORES, insertPage, removePage, replacePage } from './page-writes';
-import { DB_NAME, openHistoryDatabase, type HistoryDatabase } from './schema';
+import { ALL_STORES, fromStoredPage, insertPage, removePage, replacePage, withBlockEdits } from './page-writes';
+import { DB_NAME, openHistoryDatabase, type HistoryDatabase, type StoredPage } from './schema';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -53,6 +54,16 @@ function toFingerprint(fp: Fingerprint | string): Fingerprint {
   return typeof fp === 'string' ? fingerprintFromHex(fp) : fp;
 }
 
+/** The page's closest fingerprint to `query`: smallest distance, then lowest slot. */
+function bestSlot(page: StoredPage, query: Fingerprint): { slot: number; distance: number } {
+  let best = { slot: -1, distance: Infinity };
+  unpackFingerprints(page.fingerprints).forEach((fp, slot) => {
+    const distance = hammingDistance(fp, query);
+    if (distance < best.distance) best = { slot, distance };
+  });
+  return best;
+}
+
 /** Best distance first; among equals the most recently read, then the newest record. */
 function compareMatches(a: Match, b: Match): number {
   return a.distance - b.distance || b.page.lastVisit - a.page.lastVisit || b.page.id - a.page.id;
@@ -75,9 +86,10 @@ export class History {
     const now = this.now();
     const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    return inTransaction(tx, async () => {
-      const existing = await tx.objectStore('pages').index('url').get(fresh.url);
-      if (existing === undefined) return insertPage(tx, fresh);
+    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
+      const stored = await tx.objectStore('pages').index('url').get(fresh.url);
+      if (stored === undefined) return insertPage(tx, fresh, edits);
+      const existing = fromStoredPage(stored);
       return replacePage(tx, existing, {
         ...fresh,
         id: existing.id,
@@ -85,8 +97,8 @@ export class History {
         firstVisit: Math.min(existing.firstVisit, now),
         lastVisit: Math.max(existing.lastVisit, now),
         visitCount: Math.min(existing.visitCount + 1, MAX_VISIT_COUNT),
-      });
-    });
+      }, edits);
+    }));
   }
 
   /** Stored pages with a fingerprint within `maxDistance` bits of `fingerprint`, best first. */
@@ -101,47 +113,64 @@ export class History {
     const queries = fingerprints.map(toFingerprint);
     const excludeUrl = options.excludeUrl === undefined ? undefined : normalizeUrl(options.excludeUrl) ?? options.excludeUrl;
     const tx = this.db.transaction(ALL_STORES, 'readonly');
-    return inTransaction(tx, () => Promise.all(queries.map(async (fp) => {
-      const hits = await lookupBlocks(tx, fp, maxDistance);
-      const pages = await Promise.all(hits.map((hit) => tx.objectStore('pages').get(hit.pageId)));
-      const matches: Match[] = [];
-      hits.forEach((hit, i) => {
-        const page = pages[i];
-        if (page !== undefined && page.url !== excludeUrl) matches.push({ page, slot: hit.slot, distance: hit.distance });
+    return inTransaction(tx, async () => {
+      const found = await lookupBlocks(tx, queries, maxDistance);
+      const ids = [...new Set(found.flatMap((set) => [...set]))];
+      const pages = new Map<number, StoredPage>();
+      await Promise.all(ids.map(async (id) => {
+        const page = await tx.objectStore('pages').get(id);
+        if (page !== undefined && page.url !== excludeUrl) pages.set(id, page);
+      }));
+      const records = new Map<number, PageRecord>();
+      const record = (stored: StoredPage): PageRecord => {
+        let page = records.get(stored.id);
+        if (page === undefined) records.set(stored.id, page = fromStoredPage(stored));
+        return page;
+      };
+      return queries.map((fp, q) => {
+        const matches: Match[] = [];
+        for (const id of found[q] as Set<number>) {
+          const stored = pages.get(id);
+          if (stored === undefined) continue;
+          const { slot, distance } = bestSlot(stored, fp);
+          if (distance <= maxDistance) matches.push({ page: record(stored), slot, distance });
+        }
+        return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
       });
-      return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
-    })));
+    });
   }
 
-  get(id: number): Promise<PageRecord | undefined> {
-    return this.db.get('pages', id);
+  async get(id: number): Promise<PageRecord | undefined> {
+    const stored = await this.db.get('pages', id);
+    return stored === undefined ? undefined : fromStoredPage(stored);
   }
 
   /** The page stored under `url` once normalised; undefined for no page or no page URL. */
   async getByUrl(url: string): Promise<PageRecord | undefined> {
     const normalized = normalizeUrl(url);
-    return normalized === undefined ? undefined : this.db.getFromIndex('pages', 'url', normalized);
+    const stored = normalized === undefined ? undefined : await this.db.getFromIndex('pages', 'url', normalized);
+    return stored === undefined ? undefined : fromStoredPage(stored);
   }
 
   /** Removes the page and its block entries; false when there was no such page. */
   async delete(id: number): Promise<boolean> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    return inTransaction(tx, async () => {
+    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
       const page = await tx.objectStore('pages').get(id);
       if (page === undefined) return false;
-      await removePage(tx, page);
+      await removePage(tx, fromStoredPage(page), edits);
       return true;
-    });
+    }));
   }
 
   /** Removes every page of `site` (as stored in the record) with its block entries; returns how many. */
   async deleteSite(site: string): Promise<number> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    return inTransaction(tx, async () => {
+    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
       const pages = await tx.objectStore('pages').index('site').getAll(site);
-      await Promise.all(pages.map((page) => removePage(tx, page)));
+      await Promise.all(pages.map((page) => removePage(tx, fromStoredPage(page), edits)));
       return pages.length;
-    });
+    }));
   }
 
   async clear(): Promise<void> {
@@ -171,7 +200,7 @@ export class History {
         let cursor = await store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
         if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
         while (cursor !== null && pages.length < limit) {
-          pages.push(cursor.value);
+          pages.push(fromStoredPage(cursor.value));
           cursor = await cursor.continue();
         }
         return { pages, total };
@@ -192,7 +221,7 @@ export class History {
       found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
       const ids = found.slice(offset, offset + limit).map((entry) => entry.id);
       const pages = await Promise.all(ids.map((id) => store.get(id)));
-      return { pages: pages.filter((page): page is PageRecord => page !== undefined), total: found.length };
+      return { pages: pages.filter((page): page is StoredPage => page !== undefined).map(fromStoredPage), total: found.length };
     });
   }
 
@@ -205,7 +234,7 @@ export class History {
     let after = -Infinity;
     for (;;) {
       const batch = await this.db.getAll('pages', IDBKeyRange.lowerBound(after, true), READ_BATCH);
-      for (const page of batch) yield pageToExportRecord(page);
+      for (const page of batch) yield pageToExportRecord(fromStoredPage(page));
       const last = batch[batch.length - 1];
       if (last === undefined || batch.length < READ_BATCH) return;
       after = last.id;
@@ -223,15 +252,14 @@ export class History {
   }
 
   /**
-   * Reads and validates the whole file, then writes it in one transaction:
-   * a file that is not a readable export (ExportFormatError) or a failed
-   * write (e.g. HistoryQuotaError) leaves the history unchanged. Records that
-   * fail validation are skipped and listed in the report.
+   * Reads and validates the whole file (staged apart from the history), then
+   * writes it in one transaction: a file that is not a readable export
+   * (ExportFormatError) or a failed write (e.g. HistoryQuotaError) leaves the
+   * history unchanged. Records that fail validation are skipped and listed in
+   * the report. Memory stays bounded by a batch of pages (import.ts).
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
-    const { pages, rejected } = await readImportFile(chunks, new Date(this.now()), options);
-    const counts = await writeImport(this.db, pages);
-    return { ...counts, rejected };
+    return importFile(this.db, chunks, new Date(this.now()), options);
   }
 
   close(): void {

@@ -1,13 +1,23 @@
 /**
- * Importing an export file: the whole file is read and validated first, then
- * written in one transaction, so a broken file or a failed write leaves the
- * history exactly as it was.
+ * Importing an export file, all or nothing, in bounded memory:
+ *
+ * 1. stage: the file is read as a stream; valid pages go, in batches, to the
+ *    `staging` store under this import's id, apart from the history. A file
+ *    that turns out unreadable (ExportFormatError) or a failed write stops
+ *    here: the staged batches are deleted and the history was never touched.
+ * 2. commit: one readwrite transaction moves the staged batches into the
+ *    history (merging with pages already there) and rewrites each touched
+ *    bucket once. A failure aborts it as a whole.
+ *
+ * Memory holds one batch of pages plus a packed journal of the pages written
+ * (id and fingerprints, tens of bytes per page), never the whole file.
  */
-import { exportRecordToPage, pageToExportRecord, parseExport, serializeExportRecord } from './export-format';
+import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
 import { inTransaction } from './errors';
-import type { PageRecord, PageSource } from './page';
-import { ALL_STORES, insertPage, replacePage } from './page-writes';
-import type { HistoryDatabase } from './schema';
+import { exportRecordToPage, pageToExportRecord, parseExport, serializeExportRecord } from './export-format';
+import type { PageSource } from './page';
+import { ALL_STORES, fromStoredPage, toStoredPage, type WriteTx } from './page-writes';
+import { BLOCK_STORES, type HistoryDatabase, type StoredPage } from './schema';
 
 export interface ImportRejection {
   /** Position in the file's pages array, from 0. */
@@ -31,14 +41,16 @@ export interface ImportOptions {
   source?: PageSource;
 }
 
-type NewPage = Omit<PageRecord, 'id'>;
+type NewStoredPage = Omit<StoredPage, 'id'>;
+type Visits = { firstVisit: number; lastVisit: number; visitCount: number };
 
 /**
  * Two records of one URL become one: earliest first visit, latest last visit,
  * the larger visit count (not the sum, so importing the same file twice
  * changes nothing), and the content of the more recent reading (ties keep `kept`).
+ * Associative, so merging batch by batch gives what merging the whole file would.
  */
-export function mergePages(kept: NewPage, incoming: NewPage): NewPage {
+export function mergePages<K extends Visits, I extends Visits>(kept: K, incoming: I): K | I {
   const newer = incoming.lastVisit > kept.lastVisit ? incoming : kept;
   return {
     ...newer,
@@ -48,14 +60,44 @@ export function mergePages(kept: NewPage, incoming: NewPage): NewPage {
   };
 }
 
-/** Parses and validates the whole file; throws ExportFormatError before anything is written. */
-export async function readImportFile(
-  chunks: AsyncIterable<string> | string,
-  now: Date,
-  options: ImportOptions,
-): Promise<{ pages: NewPage[]; rejected: ImportRejection[] }> {
-  const byUrl = new Map<string, NewPage>();
+/**
+ * Pages per staged batch and per step of the commit: large enough that
+ * IndexedDB sees few, big requests, small enough that one batch of pages
+ * (~1 MB) is all the import holds at a time.
+ */
+export const IMPORT_BATCH = 2000;
+/** Staged batches this old belong to an import that never finished (its page was closed); the next import removes them. */
+const STALE_STAGING_MS = 24 * 60 * 60 * 1000;
+
+let lastImportId = 0;
+/** Increasing ids from the wall clock: staging keys sort by age and two imports at once never share one. */
+function newImportId(): number {
+  lastImportId = Math.max(lastImportId + 1, Date.now());
+  return lastImportId;
+}
+
+function stagingRange(importId: number): IDBKeyRange {
+  return IDBKeyRange.bound([importId, 0], [importId, Infinity]);
+}
+
+async function dropStaging(db: HistoryDatabase, range: IDBKeyRange): Promise<void> {
+  const tx = db.transaction('staging', 'readwrite');
+  await inTransaction(tx, () => tx.objectStore('staging').delete(range));
+}
+
+/** Reads and validates the file into the staging store; throws ExportFormatError before the history is touched. */
+async function stage(db: HistoryDatabase, importId: number, chunks: AsyncIterable<string> | string, now: Date, options: ImportOptions): Promise<{ batches: number; rejected: ImportRejection[] }> {
   const rejected: ImportRejection[] = [];
+  let batch: NewStoredPage[] = [];
+  let batches = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pages = batch;
+    batch = [];
+    const tx = db.transaction('staging', 'readwrite');
+    await inTransaction(tx, () => tx.objectStore('staging').add({ pages }, [importId, batches]));
+    batches++;
+  };
   for await (const item of parseExport(chunks, { now })) {
     if (!item.ok) {
       rejected.push({ index: item.index, reason: item.reason, ...(item.url === undefined ? {} : { url: item.url }) });
@@ -63,43 +105,125 @@ export async function readImportFile(
     }
     const page = exportRecordToPage(item.record);
     if (options.source !== undefined) page.source = options.source;
-    const earlier = byUrl.get(page.url);
-    byUrl.set(page.url, earlier === undefined ? page : mergePages(earlier, page));
+    batch.push(toStoredPage(page));
+    if (batch.length >= IMPORT_BATCH) await flush();
   }
-  return { pages: [...byUrl.values()], rejected };
+  await flush();
+  return { batches, rejected };
 }
 
-function sameContent(a: PageRecord, b: PageRecord): boolean {
-  return serializeExportRecord(pageToExportRecord(a)) === serializeExportRecord(pageToExportRecord(b));
+function sameContent(a: StoredPage, b: StoredPage): boolean {
+  return serializeExportRecord(pageToExportRecord(fromStoredPage(a))) === serializeExportRecord(pageToExportRecord(fromStoredPage(b)));
 }
 
-/** URL look-ups are issued this many at a time, so the transaction never idles on one request. */
-const LOOKUP_BATCH = 500;
+const IMPORTED = 0;
+const UPDATED = 1;
+const UNCHANGED = 2;
 
-export async function writeImport(db: HistoryDatabase, pages: NewPage[]): Promise<Omit<ImportReport, 'rejected'>> {
-  const counts = { imported: 0, updated: 0, unchanged: 0 };
-  if (pages.length === 0) return counts;
-  const tx = db.transaction(ALL_STORES, 'readwrite');
+/**
+ * What the commit did to each page, packed: its outcome, the fingerprints it
+ * had before the import (their entries go) and the ones it has now (theirs come).
+ */
+class ImportJournal {
+  private readonly slots = new Map<number, number>();
+  private kinds: number[] = [];
+  private ids: number[] = [];
+  private before: (Uint8Array | undefined)[] = [];
+  private after: (Uint8Array | undefined)[] = [];
+
+  /** A page was added, changed, or found identical; the first outcome of a page wins except unchanged → updated. */
+  note(id: number, kind: number, before: Uint8Array | undefined, after: Uint8Array | undefined): void {
+    const slot = this.slots.get(id);
+    if (slot === undefined) {
+      this.slots.set(id, this.ids.length);
+      this.ids.push(id);
+      this.kinds.push(kind);
+      this.before.push(before);
+      this.after.push(after);
+      return;
+    }
+    if (kind === UNCHANGED) return;
+    if (this.kinds[slot] === UNCHANGED) this.kinds[slot] = kind;
+    this.after[slot] = after;
+  }
+
+  counts(): { imported: number; updated: number; unchanged: number } {
+    const counts = { imported: 0, updated: 0, unchanged: 0 };
+    for (const kind of this.kinds) {
+      if (kind === IMPORTED) counts.imported++;
+      else if (kind === UPDATED) counts.updated++;
+      else counts.unchanged++;
+    }
+    return counts;
+  }
+
+  /** The bucket edits of block store `b`. */
+  edits(b: number): BlockEdits {
+    const edits = new BlockEdits(b);
+    this.ids.forEach((id, i) => {
+      const before = this.before[i];
+      const after = this.after[i];
+      if (after === undefined) return;
+      if (before !== undefined) edits.remove(id, unpackFingerprints(before));
+      edits.add(id, unpackFingerprints(after));
+    });
+    return edits;
+  }
+}
+
+const COMMIT_STORES = [...ALL_STORES, 'staging'] as const;
+
+/** Moves the staged batches into the history in one transaction. */
+async function commit(db: HistoryDatabase, importId: number, batches: number): Promise<{ imported: number; updated: number; unchanged: number }> {
+  const journal = new ImportJournal();
+  if (batches === 0) return journal.counts();
+  const tx = db.transaction(COMMIT_STORES, 'readwrite');
   await inTransaction(tx, async () => {
-    const byUrl = tx.objectStore('pages').index('url');
-    for (let start = 0; start < pages.length; start += LOOKUP_BATCH) {
-      const batch = pages.slice(start, start + LOOKUP_BATCH);
+    const pages = tx.objectStore('pages');
+    const byUrl = pages.index('url');
+    for (let n = 0; n < batches; n++) {
+      const staged = await tx.objectStore('staging').get([importId, n]);
+      if (staged === undefined) throw new Error(`import batch ${n} is missing from staging`);
+      // Duplicates within the batch are merged first: their look-ups below run in parallel.
+      const merged = new Map<string, NewStoredPage>();
+      for (const page of staged.pages) {
+        const earlier = merged.get(page.url);
+        merged.set(page.url, earlier === undefined ? page : mergePages(earlier, page));
+      }
+      const batch = [...merged.values()];
       const existing = await Promise.all(batch.map((page) => byUrl.get(page.url)));
-      await Promise.all(batch.map((page, i) => {
+      await Promise.all(batch.map(async (page, i) => {
         const old = existing[i];
         if (old === undefined) {
-          counts.imported++;
-          return insertPage(tx, page);
+          const id = await pages.add(page as StoredPage);
+          journal.note(id, IMPORTED, undefined, page.fingerprints);
+          return;
         }
-        const merged: PageRecord = { ...mergePages(old, page), id: old.id };
-        if (sameContent(old, merged)) {
-          counts.unchanged++;
-          return undefined;
+        const next: StoredPage = { ...mergePages(old, page), id: old.id };
+        if (sameContent(old, next)) {
+          journal.note(old.id, UNCHANGED, undefined, undefined);
+          return;
         }
-        counts.updated++;
-        return replacePage(tx, old, merged);
+        await pages.put(next);
+        journal.note(old.id, UPDATED, old.fingerprints, next.fingerprints);
       }));
     }
+    // Store by store: only one store's new entries are held at a time.
+    for (let b = 0; b < BLOCK_STORES.length; b++) await applyBlockEdits(tx as unknown as WriteTx, journal.edits(b), [b]);
+    await tx.objectStore('staging').delete(stagingRange(importId));
   });
-  return counts;
+  return journal.counts();
+}
+
+export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<string> | string, now: Date, options: ImportOptions): Promise<ImportReport> {
+  const importId = newImportId();
+  try {
+    await dropStaging(db, IDBKeyRange.upperBound([importId - STALE_STAGING_MS, Infinity]));
+    const { batches, rejected } = await stage(db, importId, chunks, now, options);
+    return { ...(await commit(db, importId, batches)), rejected };
+  } catch (error) {
+    // Best effort: what is left is removed by a later import.
+    await dropStaging(db, stagingRange(importId)).catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,36 +1,51 @@
 /** IndexedDB schema of the reading history and its upgrades, one branch per version. */
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { PageRecord } from './page';
+import { BLOCK_STORES } from './block-stores';
+import { migrateV1 } from './migrate-v1';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
-export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
-export type BlockStoreName = (typeof BLOCK_STORES)[number];
-
-/** [blockValue, pageId, slot]: 16-bit block of fingerprint `slot` of page `pageId`. */
-export type BlockKey = [number, number, number];
+export { BLOCK_STORES, type BlockStoreName } from './block-stores';
 
 /**
- * A block entry's value is the fingerprint's other 48 bits (the three blocks
- * not in the key, most significant first) as one number, exact in a double.
- * With the key's block it is the full fingerprint, so candidates are
- * distance-filtered without reading pages, at the cost of one number — less
- * than an {hi, lo} object, which would repeat the key's 16 bits and two
- * property names in every entry.
+ * One bucket of a block store, under the 16-bit block value: packed entries
+ * (block-index.ts, ENTRY_BYTES each) of every stored fingerprint with that
+ * block, page id and the other 48 bits — with the key the full fingerprint,
+ * so candidates are distance-filtered without reading pages.
  */
-export type BlockRest = number;
+export type Bucket = Uint8Array;
 
 interface BlockStoreSchema {
-  key: BlockKey;
-  value: BlockRest;
+  key: number;
+  value: Bucket;
+}
+
+/**
+ * A page as stored: its fingerprints (whole document, then passages) packed
+ * 8 bytes each in `fingerprints` instead of 17-character hex strings.
+ */
+export type StoredPage = Omit<PageRecord, 'fingerprint' | 'passages'> & { fingerprints: Uint8Array };
+
+/**
+ * An import being read: validated pages in batches, kept apart from the
+ * history until the file has been read to its end (import.ts).
+ */
+export interface StagedBatch {
+  pages: Omit<StoredPage, 'id'>[];
 }
 
 export interface HistorySchema extends DBSchema {
   pages: {
     key: number;
-    value: PageRecord;
+    value: StoredPage;
     indexes: { url: string; lastVisit: number; site: string };
+  };
+  /** Key [import id, batch number]. */
+  staging: {
+    key: [number, number];
+    value: StagedBatch;
   };
   block0: BlockStoreSchema;
   block1: BlockStoreSchema;
@@ -40,12 +55,14 @@ export interface HistorySchema extends DBSchema {
 
 export type HistoryDatabase = IDBPDatabase<HistorySchema>;
 
-export function upgradeSchema(
-  db: HistoryDatabase,
-  oldVersion: number,
-  _newVersion: number | null,
-  _tx: IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>,
-): void {
+export type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
+
+/**
+ * Runs in the versionchange transaction; the returned promise settles when
+ * the data migration is done. Any failure aborts that transaction, which
+ * leaves the database at its old version with its data untouched.
+ */
+export function upgradeSchema(db: HistoryDatabase, oldVersion: number, _newVersion: number | null, tx: UpgradeTx): Promise<void> {
   if (oldVersion < 1) {
     const pages = db.createObjectStore('pages', { keyPath: 'id', autoIncrement: true });
     pages.createIndex('url', 'url', { unique: true });
@@ -54,6 +71,13 @@ export function upgradeSchema(
     // Out-of-line keys: the key fields are not repeated inside each stored value.
     for (const name of BLOCK_STORES) db.createObjectStore(name);
   }
+  if (oldVersion < 2) {
+    // v1 filed each fingerprint as its own record under [block, pageId, slot];
+    // v2 keys the same stores by the block alone (buckets) and packs the page's fingerprints.
+    db.createObjectStore('staging');
+    return oldVersion < 1 ? Promise.resolve() : migrateV1(tx);
+  }
+  return Promise.resolve();
 }
 
 /**
@@ -64,8 +88,15 @@ export async function openHistoryDatabase(factory: IDBFactory, name: string): Pr
   const request = factory.open(name, DB_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
     const db = wrap(request.result) as unknown as HistoryDatabase;
-    const tx = wrap(request.transaction as IDBTransaction) as unknown as IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
-    upgradeSchema(db, event.oldVersion, event.newVersion, tx);
+    const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTx;
+    upgradeSchema(db, event.oldVersion, event.newVersion, tx).catch(() => {
+      // The open request then fails with the transaction's AbortError; nothing of the migration stays.
+      try {
+        tx.abort();
+      } catch {
+        // Already aborted by the failed request.
+      }
+    });
   });
   const db = (await wrap(request)) as unknown as HistoryDatabase;
   // A newer version opening elsewhere (an updated extension) must not be blocked by this connection.

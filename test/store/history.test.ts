@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fingerprintBlocks, fingerprintFromHex } from '../../src/core/fingerprint64';
 import { MAX_EXCERPT_LENGTH } from '../../src/store';
-import { dumpDatabase, freshHistory, manualClock, pageInput, T0 } from './helpers';
+import { indexProblems } from '../support/history-invariants';
+import { dumpDatabase, freshHistory, manualClock, pageInput, T0, type StoreDump } from './helpers';
 
 const A = '0123456789abcdef';
 const B = 'fedcba9876543210';
@@ -24,23 +25,31 @@ describe('recordVisit', () => {
     expect(await history.count()).toBe(1);
   });
 
-  test('files every fingerprint under its four blocks, with the other 48 bits as value', async () => {
+  test('files every fingerprint in the bucket of each of its four blocks: page id and the other 48 bits, 10 bytes', async () => {
     const { history, factory, name } = await freshHistory();
     const passage = '00000000ffffffff';
     const page = await history.recordVisit(pageInput({ passages: [passage] }));
     const dump = await dumpDatabase(factory, name);
-    [A, passage].forEach((hex, slot) => {
-      const blocks = fingerprintBlocks(fingerprintFromHex(hex));
-      blocks.forEach((value, block) => {
+    for (let block = 0; block < 4; block++) {
+      const store = dump[`block${block}`] as StoreDump;
+      const expected = [A, passage].map((hex) => {
+        const blocks = fingerprintBlocks(fingerprintFromHex(hex));
         const others = blocks.filter((_, i) => i !== block);
-        const rest = ((others[0] as number) * 0x10000 + (others[1] as number)) * 0x10000 + (others[2] as number);
-        const store = dump[`block${block}`];
-        const at = store?.keys.findIndex((key) => JSON.stringify(key) === JSON.stringify([value, page.id, slot])) ?? -1;
-        expect(at, `block${block} slot ${slot}`).toBeGreaterThanOrEqual(0);
-        expect(store?.values[at]).toBe(rest);
+        const bytes = [page.id >>> 24, (page.id >>> 16) & 0xff, (page.id >>> 8) & 0xff, page.id & 0xff, ...others.flatMap((v) => [v >>> 8, v & 0xff])];
+        return [blocks[block], bytes];
       });
-    });
-    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toHaveLength(2);
+      const actual = store.keys.map((key, i) => [key, [...(store.values[i] as Uint8Array)]]);
+      expect(actual.sort(), `block${block}`).toEqual(expected.sort());
+    }
+  });
+
+  test('the page record keeps its fingerprints packed, 8 bytes each, whole document first', async () => {
+    const { history, factory, name } = await freshHistory();
+    await history.recordVisit(pageInput({ fingerprint: A, passages: ['00000000ffffffff'] }));
+    const [stored] = (await dumpDatabase(factory, name)).pages?.values as Record<string, unknown>[];
+    expect(stored).not.toHaveProperty('fingerprint');
+    expect(stored).not.toHaveProperty('passages');
+    expect([...(stored?.fingerprints as Uint8Array)]).toEqual([0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
   });
 
   test('a second visit to the same URL updates the one record and replaces its block entries', async () => {
@@ -56,7 +65,8 @@ describe('recordVisit', () => {
     expect(await history.query('1111111111111111', 3)).toEqual([]);
     expect((await history.query(B, 0)).map((m) => m.page.id)).toEqual([first.id]);
     const dump = await dumpDatabase(factory, name);
-    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toEqual([[fingerprintBlocks(fingerprintFromHex(B))[block], first.id, 0]]);
+    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toEqual([fingerprintBlocks(fingerprintFromHex(B))[block]]);
+    expect(indexProblems(dump)).toEqual([]);
   });
 
   test('an update keeps the stored source unless the input names one', async () => {

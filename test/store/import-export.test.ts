@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { EXPORT_FORMAT, ExportFormatError, MAX_IMPORT_RECORD_CHARS, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
-import { collect, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, seededRandom, T0 } from './helpers';
+import { IMPORT_BATCH } from '../../src/store/import';
+import { indexProblems } from '../support/history-invariants';
+import { collect, countRecords, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, seededRandom, T0 } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -112,6 +114,43 @@ describe('merging an imported record with a stored page of the same URL', () => 
     }));
     expect(await setup.history.importJson(serializeExport(records, new Date(T0)))).toMatchObject({ imported: 1 });
     expect(await setup.history.getByUrl(base.url)).toMatchObject({ title: 'Read 1h ago', firstVisit: T0 - 3 * HOUR, lastVisit: T0 - HOUR, visitCount: 3 });
+  });
+
+  test.each([
+    ['in one batch', 1],
+    ['batches apart', 2 * IMPORT_BATCH + 5],
+  ])('records of one URL %s merge alike and count once, and the block index holds only the merged fingerprints', async (_where, gap) => {
+    const setup = await freshHistory();
+    const random = seededRandom(gap);
+    const filler = Array.from({ length: gap - 1 }, (_, i): ExportRecord => ({
+      url: `https://example.com/filler/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
+    }));
+    const twice = (hours: number, fingerprint: string): ExportRecord => ({
+      url: 'https://example.com/twice', title: `Read ${hours}h ago`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      fingerprint, passages: ['00000000ffffffff'], firstVisit: new Date(T0 - hours * HOUR).toISOString(), lastVisit: new Date(T0 - hours * HOUR).toISOString(), visitCount: hours, source: 'visit',
+    });
+    const records = [twice(3, '1111111111111111'), ...filler, twice(1, '2222222222222222')];
+    expect(await setup.history.importJson(serializeExport(records, new Date(T0)))).toEqual({ imported: gap, updated: 0, unchanged: 0, rejected: [] });
+    expect(await setup.history.getByUrl('https://example.com/twice')).toMatchObject({ title: 'Read 1h ago', fingerprint: '2222222222222222', firstVisit: T0 - 3 * HOUR, visitCount: 3 });
+    expect(await setup.history.query('1111111111111111', 3)).toEqual([]);
+    expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
+    expect(await countRecords(setup.factory, setup.name, 'staging')).toBe(0);
+  });
+
+  test('a file that breaks after several staged batches leaves the history and the staging store as they were', async () => {
+    const setup = await freshHistory();
+    await setup.history.recordVisit(pageInput());
+    const random = seededRandom(5);
+    const records = Array.from({ length: 2 * IMPORT_BATCH + 10 }, (_, i): ExportRecord => ({
+      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
+    }));
+    const text = await collect(serializeExport(records, new Date(T0)));
+    const before = await dumpDatabase(setup.factory, setup.name);
+    await expect(setup.history.importJson(text.slice(0, -10))).rejects.toBeInstanceOf(ExportFormatError);
+    expect(await dumpDatabase(setup.factory, setup.name)).toEqual(before);
+    expect(await countRecords(setup.factory, setup.name, 'staging')).toBe(0);
   });
 
   test('options.source marks every imported record', async () => {

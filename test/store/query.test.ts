@@ -111,15 +111,16 @@ describe('the block index', () => {
     }), { numRuns: 300, seed: 7 });
   });
 
-  test('query reads the block stores, not the pages: a page without block entries is invisible, block entries alone make it found', async () => {
+  test('query reads the block stores, not the pages: a page without bucket entries is invisible, one bucket entry alone makes it found', async () => {
     const { history, factory, name } = await freshHistory();
     const page = await history.recordVisit(pageInput({ fingerprint: fingerprintToHex(base) }));
     await rawClear(factory, name, ['block0', 'block1', 'block2', 'block3']);
     expect(await history.query(base, 3)).toEqual([]);
 
-    // One hand-written entry in block2 alone: key [block, pageId, slot], value the other 48 bits.
-    const [b0, b1, b2, b3] = fingerprintBlocks(base);
-    await rawPut(factory, name, 'block2', ((b0 as number) * 0x10000 + (b1 as number)) * 0x10000 + (b3 as number), [b2 as number, page.id, 0]);
+    // One hand-written bucket in block2 alone: key the block, entry the page id (4 bytes) and the other three blocks (2 bytes each).
+    const [b0, b1, b2, b3] = fingerprintBlocks(base) as [number, number, number, number];
+    const entry = new Uint8Array([0, 0, 0, page.id, b0 >>> 8, b0 & 0xff, b1 >>> 8, b1 & 0xff, b3 >>> 8, b3 & 0xff]);
+    await rawPut(factory, name, 'block2', entry, b2);
     expect(await history.query(flipBit(base, 63), 3)).toEqual([{ page, slot: 0, distance: 1 }]);
   });
 

@@ -2,16 +2,20 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, test } from 'vitest';
 import { DB_NAME, DB_VERSION, openHistory } from '../../src/store';
 import { buildV1Database, V1_PAGES } from './fixtures/v1-database';
+import { buildV2Database } from './fixtures/v2-database';
 import { indexProblems } from '../support/history-invariants';
-import { dumpDatabase, freshHistory, pageInput, rawOpen } from './helpers';
+import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
+import { hammingDistance } from '../../src/core/hamming';
+import type { PageRecord } from '../../src/store';
+import { dumpDatabase, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the pages store, its indexes and four block stores', async () => {
+  test('a new database is "deja-lu" with the pages store, its indexes, four block stores and the import staging store', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'pages']);
+    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'pages', 'staging']);
     const pages = db.transaction('pages').objectStore('pages');
     expect(pages.keyPath).toBe('id');
     expect(pages.autoIncrement).toBe(true);
@@ -32,7 +36,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<void>> = { 1: buildV1Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<void>> = { 1: buildV1Database, 2: buildV2Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -59,21 +63,21 @@ describe('fixture databases', () => {
   });
 });
 
-describe('opening a version-1 database with the current code', () => {
-  async function openV1() {
+describe.each([[1, buildV1Database], [2, buildV2Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+  async function openFixture() {
     const factory = new IDBFactory();
-    await buildV1Database(factory, 'v1');
-    return openHistory({ indexedDB: factory, name: 'v1', now: () => Date.UTC(2024, 5, 1) });
+    await build(factory, 'old');
+    return openHistory({ indexedDB: factory, name: 'old', now: () => Date.UTC(2024, 5, 1) });
   }
 
   test('keeps every record as it was', async () => {
-    const history = await openV1();
+    const history = await openFixture();
     expect(await history.count()).toBe(V1_PAGES.length);
     for (const page of V1_PAGES) expect(await history.get(page.id)).toEqual(page);
   });
 
   test('keeps the indexes and the block index working', async () => {
-    const history = await openV1();
+    const history = await openFixture();
     expect((await history.getByUrl('https://news.example.cn/a'))?.id).toBe(2);
     expect((await history.list()).pages.map((p) => p.id)).toEqual([5, 1, 2]);
     expect((await history.query('aaaaaaaa55555554', 0)).map((m) => [m.page.id, m.slot, m.distance])).toEqual([[5, 1, 0]]);
@@ -83,10 +87,65 @@ describe('opening a version-1 database with the current code', () => {
   });
 
   test('new visits get fresh ids and update existing pages in place', async () => {
-    const history = await openV1();
+    const history = await openFixture();
     const updated = await history.recordVisit(pageInput({ url: 'https://example.com/first', fingerprint: '0123456789abcdef' }));
     expect(updated).toMatchObject({ id: 1, visitCount: 4, firstVisit: Date.UTC(2024, 0, 1) });
     const added = await history.recordVisit(pageInput({ url: 'https://example.com/new' }));
     expect(added.id).toBeGreaterThan(5);
+  });
+});
+
+describe('upgrading a version-1 history in place', () => {
+  /** v1 pages with 0–8 passages, some sharing blocks and some repeating a fingerprint, ids with gaps. */
+  function v1History(count: number): PageRecord[] {
+    const random = seededRandom(2026);
+    const pages: PageRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const base = randomFingerprint(random);
+      const fingerprints = [base, ...Array.from({ length: Math.floor(random() * 9) }, () => (random() < 0.3 ? flipRandomBits(base, 2, random) : randomFingerprint(random)))];
+      if (i % 17 === 0) fingerprints.push(base);
+      const [fingerprint, ...passages] = fingerprints.map(fingerprintToHex);
+      pages.push({
+        id: 3 * i + 1, url: `https://example.com/${i}`, title: `Page ${i}`, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200,
+        fingerprint: fingerprint as string, passages, firstVisit: T0 + i, lastVisit: T0 + i, visitCount: 1, source: 'visit',
+      });
+    }
+    return pages;
+  }
+
+  test('every page and every lookup of 300 pages are as before the upgrade', async () => {
+    const pages = v1History(300);
+    const factory = new IDBFactory();
+    await buildV1Database(factory, 'v1', pages as typeof V1_PAGES);
+    const history = await openHistory({ indexedDB: factory, name: 'v1' });
+    expect(await history.count()).toBe(pages.length);
+    for (const page of pages) expect(await history.get(page.id)).toEqual(page);
+    expect(indexProblems(await dumpDatabase(factory, 'v1'))).toEqual([]);
+    for (const page of pages) {
+      for (const hex of [page.fingerprint, ...page.passages]) {
+        const query = fingerprintFromHex(hex);
+        const expected = pages
+          .map((other) => ({ id: other.id, distance: Math.min(...[other.fingerprint, ...other.passages].map((h) => hammingDistance(fingerprintFromHex(h), query))) }))
+          .filter((hit) => hit.distance <= 3)
+          .map((hit) => [hit.id, hit.distance]).sort((a, b) => (a[0] as number) - (b[0] as number));
+        const matches = await history.query(query, 3);
+        expect(matches.map((m) => [m.page.id, m.distance]).sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(expected);
+        // The best slot is the first one holding the fingerprint (a repeated one is found at its first place).
+        expect(matches.find((m) => m.page.id === page.id)?.slot).toBe([page.fingerprint, ...page.passages].indexOf(hex));
+      }
+    }
+  });
+
+  test('a version-1 history the upgrade cannot read stays at version 1, untouched', async () => {
+    const factory = new IDBFactory();
+    const damaged = [...V1_PAGES, { ...(V1_PAGES[2] as (typeof V1_PAGES)[number]), id: 9, url: 'https://me.example/damaged', fingerprint: 'not hex' }];
+    await buildV1Database(factory, 'damaged', damaged.slice(0, 3));
+    await rawPut(factory, 'damaged', 'pages', damaged[3]);
+    const before = await dumpDatabase(factory, 'damaged');
+    await expect(openHistory({ indexedDB: factory, name: 'damaged' })).rejects.toThrow();
+    const db = await rawOpen(factory, 'damaged');
+    expect(db.version).toBe(1);
+    db.close();
+    expect(await dumpDatabase(factory, 'damaged')).toEqual(before);
   });
 });

@@ -1,40 +1,47 @@
 /**
- * The invariant every write of the history keeps: each page has exactly the
- * block entries its fingerprints call for in all four block stores, and no
- * block entry points at a missing page or a fingerprint the page no longer
- * has. A torn write (a page without its entries, entries without their page)
- * breaks it. Works on raw dumps, from fake-indexeddb or from the browser.
+ * The invariant every write of the history keeps: each page's distinct
+ * fingerprints have exactly one entry in the bucket of each of their four
+ * blocks, and no bucket entry points at a missing page or a fingerprint the
+ * page no longer has; no bucket is empty. A torn write (a page without its
+ * entries, entries without their page) breaks it. Works on raw dumps, from
+ * fake-indexeddb or from the browser.
  */
-import { fingerprintBlocks, fingerprintFromHex } from '../../src/core/fingerprint64';
-import { blockRest } from '../../src/store/block-index';
-import type { PageRecord } from '../../src/store';
+import { fingerprintBlocks } from '../../src/core/fingerprint64';
+import { bucketEntry, decodeBucket, unpackFingerprints } from '../../src/store/block-index';
+import type { StoredPage } from '../../src/store/schema';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
 
 /** Keys and values by store name, as test/store/helpers.ts and the e2e support dump them. */
 export type HistoryDump = Record<string, { keys: unknown[]; values: unknown[] }>;
 
+function count(map: Map<string, number>, id: string): void {
+  map.set(id, (map.get(id) ?? 0) + 1);
+}
+
 /** What is wrong with the dump, one line per problem; empty when the invariant holds. */
 export function indexProblems(dump: HistoryDump): string[] {
   const problems: string[] = [];
-  const pages = (dump.pages?.values ?? []) as PageRecord[];
+  const pages = (dump.pages?.values ?? []) as StoredPage[];
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
     for (const page of pages) {
-      [page.fingerprint, ...page.passages].forEach((hex, slot) => {
-        const fp = fingerprintFromHex(hex);
-        expected.set(JSON.stringify([fingerprintBlocks(fp)[block], page.id, slot]), blockRest(fp, block));
-      });
+      const seen = new Set<string>();
+      for (const fp of unpackFingerprints(page.fingerprints)) {
+        const id = JSON.stringify([fingerprintBlocks(fp)[block], bucketEntry(fp, block, page.id)]);
+        if (!seen.has(id)) count(expected, id);
+        seen.add(id);
+      }
     }
     const { keys, values } = dump[store] ?? { keys: [], values: [] };
-    const seen = new Set<string>();
+    const actual = new Map<string, number>();
     keys.forEach((key, i) => {
-      const id = JSON.stringify(key);
-      seen.add(id);
-      if (!expected.has(id)) problems.push(`${store}: entry ${id} belongs to no stored page fingerprint`);
-      else if (expected.get(id) !== values[i]) problems.push(`${store}: entry ${id} holds ${String(values[i])}, expected ${expected.get(id)}`);
+      const entries = decodeBucket(values[i] as Uint8Array);
+      if (entries.length === 0) problems.push(`${store}: bucket ${String(key)} is empty`);
+      for (const entry of entries) count(actual, JSON.stringify([key, entry]));
     });
-    for (const id of expected.keys()) if (!seen.has(id)) problems.push(`${store}: entry ${id} is missing`);
+    for (const [id, n] of actual) if (expected.get(id) !== n) problems.push(`${store}: entry ${id} ×${n} belongs to no stored page fingerprint (expected ×${expected.get(id) ?? 0})`);
+    for (const [id] of expected) if (!actual.has(id)) problems.push(`${store}: entry ${id} is missing`);
   });
   return problems;
 }
