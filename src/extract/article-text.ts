@@ -30,7 +30,8 @@ export const PARAGRAPH_SEPARATOR = '\n\n';
 
 // Characters of scripts written without spaces, plus CJK and full-width punctuation.
 const EAST_ASIAN_WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF01-\uFF60\uFFE0-\uFFE6]/u;
-const WHITESPACE_RUN = /\s+/g;
+/** Whitespace that collapsing changes: a whole run of two or more, or one character other than a space. */
+const CHANGING_WHITESPACE = /\s\s+|[^\S ]/g;
 const LINE_BREAK = /[\n\r]/;
 
 /**
@@ -38,11 +39,12 @@ const LINE_BREAK = /[\n\r]/;
  * A run containing a source line break between two East Asian wide
  * characters disappears instead (CSS Text 3, segment break transformation):
  * HTML editors wrap Chinese lines anywhere, and a space there would split a
- * word for the tokenizer.
+ * word for the tokenizer. Single spaces, one between every two words, stay
+ * as they are without a callback each.
  */
 export function collapseWhitespace(text: string): string {
   return text
-    .replace(WHITESPACE_RUN, (run: string, offset: number, whole: string) => {
+    .replace(CHANGING_WHITESPACE, (run: string, offset: number, whole: string) => {
       if (!LINE_BREAK.test(run)) return ' ';
       const after = whole.codePointAt(offset + run.length);
       return isWide(charBefore(whole, offset)) && after !== undefined && isWide(String.fromCodePoint(after)) ? '' : ' ';

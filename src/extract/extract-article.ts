@@ -4,6 +4,7 @@ import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
 import { pageText } from './page-text';
 import { countAllCommas } from './readability-commas';
+import { skipDisplayTidying } from './readability-text-only';
 import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaValues, parseTimestamp, resolveHttpUrl } from './metadata';
 
 /**
@@ -159,6 +160,7 @@ function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null
     // to re-parse, and its structure is what articleText walks.
     const reader = new Readability<Node>(clone, { serializer: (node) => node });
     countAllCommas(reader);
+    skipDisplayTidying(reader);
     parsed = reader.parse();
   } catch {
     return null; // Readability gave up on this tree: fall back to the page's text.
@@ -175,22 +177,20 @@ function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null
   };
 }
 
-const COMMENT_NODE = 8;
+/** NodeFilter.SHOW_COMMENT (numeric: Node-side code has no `NodeFilter` global). */
+const SHOW_COMMENT = 0x80;
 
 /**
  * Readability ends a paragraph at any node that is neither text nor an
  * inline element, comments included ("Page <!-- -->A<!-- -->22" became four
  * paragraphs). Its own test parser drops comments; so does this, on the clone.
+ * A tree walker finds them natively: a walk from script touched every node of
+ * the page and was ~4% of extraction time in Chromium.
  */
-function removeComments(root: Node): void {
+function removeComments(root: Element): void {
+  const walker = root.ownerDocument.createTreeWalker(root, SHOW_COMMENT);
   const comments: Node[] = [];
-  const pending: Node[] = [root];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === COMMENT_NODE) comments.push(child);
-      else if (child.firstChild) pending.push(child);
-    }
-  }
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) comments.push(node);
   for (const comment of comments) comment.parentNode?.removeChild(comment);
 }
 
