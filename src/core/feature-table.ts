@@ -33,22 +33,33 @@ const WORD_CONTENT = 2;
  * page's text; it is hashed where it lies (hashRange), and the open-addressing
  * table keyed by that hash compares the characters with the distinct feature
  * already stored, so two different features whose 64-bit hashes collide
- * still get two ids, as with the Map. Only a feature's first occurrence is
- * copied out as a string.
+ * still get two ids, as with the Map. A distinct feature is stored as where
+ * it first appeared (string, start, length), not copied out.
  */
 export class FeatureTable {
-  private slots = new Int32Array(2 * INITIAL_ENTRIES).fill(EMPTY);
-  private texts: string[] = [];
-  private hi = new Uint32Array(INITIAL_ENTRIES);
-  private lo = new Uint32Array(INITIAL_ENTRIES);
-  private counts = new Int32Array(INITIAL_ENTRIES);
-  private wordStates = new Uint8Array(INITIAL_ENTRIES);
+  private slots: Int32Array;
+  private sources: string[] = [];
+  private starts: Int32Array;
+  private lengths: Int32Array;
+  private hi: Uint32Array;
+  private lo: Uint32Array;
+  private counts: Int32Array;
+  private wordStates: Uint8Array;
   private ids: Int32Array;
   private length = 0;
   private readonly hash = new Uint32Array(2);
 
-  /** `expectedFeatures`: room for this many positions before the stream grows. */
-  constructor(expectedFeatures = INITIAL_ENTRIES) {
+  /** Room for `expectedFeatures` positions and `expectedDistinct` distinct features before anything grows. */
+  constructor(expectedFeatures = INITIAL_ENTRIES, expectedDistinct = INITIAL_ENTRIES) {
+    const distinct = Math.max(INITIAL_ENTRIES, expectedDistinct);
+    // A power of two at least twice the entries: at most half full.
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * distinct))).fill(EMPTY);
+    this.starts = new Int32Array(distinct);
+    this.lengths = new Int32Array(distinct);
+    this.hi = new Uint32Array(distinct);
+    this.lo = new Uint32Array(distinct);
+    this.counts = new Int32Array(distinct);
+    this.wordStates = new Uint8Array(distinct);
     this.ids = new Int32Array(Math.max(16, expectedFeatures));
   }
 
@@ -76,19 +87,13 @@ export class FeatureTable {
   }
 
   finish(): HashedFeatures {
-    const distinct = this.texts.length;
+    const distinct = this.sources.length;
     return {
       ids: this.ids.subarray(0, this.length),
       counts: this.counts.subarray(0, distinct),
       hi: this.hi.subarray(0, distinct),
       lo: this.lo.subarray(0, distinct),
     };
-  }
-
-  private append(entry: number): void {
-    if (this.length === this.ids.length) this.ids = grow(this.ids, 2 * this.length);
-    this.ids[this.length++] = entry;
-    this.counts[entry] = (this.counts[entry] as number) + 1;
   }
 
   /** Index of the distinct string `text[start, end)` whose hash is hi:lo, or MISSING. */
@@ -98,8 +103,14 @@ export class FeatureTable {
     for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
       if (entry === EMPTY) return MISSING;
-      if (this.lo[entry] === lo && this.hi[entry] === hi && sameText(this.texts[entry] as string, text, start, end)) return entry;
+      if (this.lo[entry] === lo && this.hi[entry] === hi && this.sameText(entry, text, start, end)) return entry;
     }
+  }
+
+  private append(entry: number): void {
+    if (this.length === this.ids.length) this.ids = grow(this.ids, 2 * this.length);
+    this.ids[this.length++] = entry;
+    this.counts[entry] = (this.counts[entry] as number) + 1;
   }
 
   /** Index of the distinct string `text[start, end)`, added if new. */
@@ -110,21 +121,35 @@ export class FeatureTable {
     const mask = this.slots.length - 1;
     for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
-      if (entry === EMPTY) return this.insert(slot, text.slice(start, end), hi, lo);
-      if (this.lo[entry] === lo && this.hi[entry] === hi && sameText(this.texts[entry] as string, text, start, end)) return entry;
+      if (entry === EMPTY) return this.insert(slot, text, start, end, hi, lo);
+      if (this.lo[entry] === lo && this.hi[entry] === hi && this.sameText(entry, text, start, end)) return entry;
     }
   }
 
-  private insert(slot: number, text: string, hi: number, lo: number): number {
-    const entry = this.texts.length;
+  /** Whether entry `entry` is `text.slice(start, end)`. */
+  private sameText(entry: number, text: string, start: number, end: number): boolean {
+    const length = this.lengths[entry] as number;
+    if (length !== end - start) return false;
+    const source = this.sources[entry] as string;
+    const from = this.starts[entry] as number;
+    for (let i = 0; i < length; i++) if (source.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;
+    return true;
+  }
+
+  private insert(slot: number, text: string, start: number, end: number, hi: number, lo: number): number {
+    const entry = this.sources.length;
     if (entry === this.hi.length) {
       const size = 2 * entry;
+      this.starts = grow(this.starts, size);
+      this.lengths = grow(this.lengths, size);
       this.hi = grow(this.hi, size);
       this.lo = grow(this.lo, size);
       this.counts = grow(this.counts, size);
       this.wordStates = grow(this.wordStates, size);
     }
-    this.texts.push(text);
+    this.sources.push(text);
+    this.starts[entry] = start;
+    this.lengths[entry] = end - start;
     this.hi[entry] = hi;
     this.lo[entry] = lo;
     this.slots[slot] = entry;
@@ -136,20 +161,13 @@ export class FeatureTable {
   private rehash(size: number): void {
     const slots = new Int32Array(size).fill(EMPTY);
     const mask = size - 1;
-    for (let entry = 0; entry < this.texts.length; entry++) {
+    for (let entry = 0; entry < this.sources.length; entry++) {
       let slot = (this.lo[entry] as number) & mask;
       while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
       slots[slot] = entry;
     }
     this.slots = slots;
   }
-}
-
-/** Whether `a` equals `text.slice(start, end)`. */
-function sameText(a: string, text: string, start: number, end: number): boolean {
-  if (a.length !== end - start) return false;
-  for (let i = 0; i < a.length; i++) if (a.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
-  return true;
 }
 
 function grow<T extends Int32Array | Uint32Array | Uint8Array>(array: T, size: number): T {

@@ -80,8 +80,9 @@ function isSurrogatePair(s: string, i: number): boolean {
  * first and its tokens go through featureStream.
  */
 export function documentFeatures(folded: string, deps: TokenizeDeps = {}): HashedFeatures {
-  // A word has two or more characters: a quarter of the text is room for most streams.
-  const table = new FeatureTable(folded.length >> 2);
+  // Room for the practice set's Latin texts without growing: a feature
+  // every ~10 characters, a new distinct one every ~19.
+  const table = new FeatureTable(folded.length >> 3, folded.length >> 4);
   if (isJapaneseText(folded)) {
     for (const feature of featureStream(tokenizeFolded(folded, deps))) table.add(feature);
   } else {

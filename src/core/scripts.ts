@@ -61,6 +61,10 @@ const bmpCountClasses = new Uint8Array(0x10000).fill(UNKNOWN);
 
 const astralCountClasses = new Map<number, number>();
 
+/** 1 for ASCII letters and digits (the only ASCII that \p{L} or \p{N} matches), else 0. */
+const ASCII_LETTER_OR_DIGIT = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++) ASCII_LETTER_OR_DIGIT[c] = countClassOf(String.fromCharCode(c)) === COUNT_LETTER ? 1 : 0;
+
 /**
  * Characters of unspaced scripts (Han, kana, Thai, Lao, Khmer, Myanmar) and
  * words (runs of letters and digits, an unspaced character ending a run) in
@@ -74,15 +78,20 @@ const astralCountClasses = new Map<number, number>();
 export function countUnspacedAndWords(text: string): { cjkChars: number; words: number } {
   let cjkChars = 0;
   let words = 0;
-  let inWord = false;
+  // 1 inside a word, else 0: numbers, so the ASCII step below needs no branch.
+  let inWord = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
-    let cls: number;
     if (code < 0x80) {
-      // ASCII: letters and digits, nothing else counts.
-      cls = (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ? COUNT_LETTER : COUNT_OTHER;
-    } else if (code >= 0xd800 && code <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // Most of a Latin page: a word starts at a letter or digit after anything else.
+      const letter = ASCII_LETTER_OR_DIGIT[code] as number;
+      words += letter & (inWord ^ 1);
+      inWord = letter;
+      continue;
+    }
+    let cls: number;
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       const point = ((code - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000;
       let c = astralCountClasses.get(point);
       if (c === undefined) {
@@ -100,11 +109,11 @@ export function countUnspacedAndWords(text: string): { cjkChars: number; words: 
       }
     }
     if (cls === COUNT_LETTER) {
-      if (!inWord) words++;
-      inWord = true;
+      words += inWord ^ 1;
+      inWord = 1;
     } else {
       if (cls === COUNT_UNSPACED) cjkChars++;
-      inWord = false;
+      inWord = 0;
     }
   }
   return { cjkChars, words };
