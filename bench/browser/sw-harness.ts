@@ -56,22 +56,24 @@ function coldChinese(text: string) {
 let corpus: Corpus | undefined;
 let history: History | undefined;
 let stored = 0;
-const DB = 'deja-lu-bench';
+let db = 'deja-lu-bench';
 // The in-memory copy for the brute-force comparison: every stored fingerprint (whole + passages).
 let memHi = new Uint32Array(0);
 let memLo = new Uint32Array(0);
 let memCount = 0;
 
-async function setup(c: Corpus) {
+/** A fresh database `name` for the pages of `c`; later calls work on it. */
+async function setup(c: Corpus, name = 'deja-lu-bench') {
   corpus = c;
+  db = name;
   history?.close();
   await new Promise<void>((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(DB);
+    const req = indexedDB.deleteDatabase(db);
     req.onsuccess = () => resolve();
     req.onerror = () => reject(req.error);
     req.onblocked = () => resolve();
   });
-  history = await openHistory({ name: DB });
+  history = await openHistory({ name: db });
   stored = 0;
   memCount = 0;
   return { ok: true };
@@ -84,13 +86,13 @@ async function setup(c: Corpus) {
  */
 async function fillTo(total: number, batch: number) {
   if (!corpus) throw new Error('setup first');
-  const db = await openHistoryDatabase(indexedDB, DB);
+  const database = await openHistoryDatabase(indexedDB, db);
   const t0 = performance.now();
   let textTotal = 0;
   const from = stored;
   while (stored < total) {
     const end = Math.min(total, stored + batch);
-    const tx = db.transaction(ALL_STORES, 'readwrite');
+    const tx = database.transaction(ALL_STORES, 'readwrite');
     const first = stored;
     await insertPages(tx, end - first, (k) => {
       const page = pageOf(first + k, corpus as Corpus);
@@ -100,7 +102,7 @@ async function fillTo(total: number, batch: number) {
     await tx.done;
     stored = end;
   }
-  db.close();
+  database.close();
   const seconds = (performance.now() - t0) / 1000;
   // Grow the in-memory copy.
   let fps = 0;

@@ -187,6 +187,14 @@ function corpusForStore() {
   return { titles, excerpts, passageCounts };
 }
 
+/**
+ * Pages per transaction when filling the store: each transaction rewrites
+ * every bucket it touches once, and 250,000 pages (~8 entries each per block
+ * store) touch nearly all 65,536 buckets of each store, so larger batches
+ * cost no more bucket writes; the packed edits of a batch take ~30 MB.
+ */
+const FILL_BATCH = 250_000;
+
 async function lookups(sw: Worker, profile: string, extensionId: string, quick: boolean, million: boolean) {
   const corpus = corpusForStore();
   const meanPassages = corpus.passageCounts.reduce((a, b) => a + b, 0) / corpus.passageCounts.length;
@@ -201,7 +209,7 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
   let prev = { pages: 0, usage: base.usage, disk: baseDir };
   let textBytesPerPage = 0;
   for (const pages of sizes) {
-    const fill = await callSw<{ seconds: number; textBytesPerPage: number }>(sw, 'fillTo', pages, 2000);
+    const fill = await callSw<{ seconds: number; textBytesPerPage: number }>(sw, 'fillTo', pages, FILL_BATCH);
     fillRates.push(round((pages - (out[out.length - 1]?.pages ?? 0)) / fill.seconds, 0));
     progress(`stored ${pages} pages (+${round(fill.seconds, 1)} s)`);
     fillTotal += fill.seconds;
@@ -227,12 +235,14 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
     });
     prev = { pages, usage: est.usage, disk };
   }
+  const byPassageCount = await bytesByPassageCount(sw, corpus, quick);
+  const [none, most] = [byPassageCount[0]!, byPassageCount[byPassageCount.length - 1]!];
   const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number };
   return {
     lookup: out,
-    lookupNotes: `Pages stored with the store's own write path (insertPage: record + block entries, 2,000 pages per transaction), ` +
+    lookupNotes: `Pages stored with the store's own bulk write path (insertPages: page records, then each touched bucket rewritten once, up to ${FILL_BATCH.toLocaleString('en-US')} pages per transaction), ` +
       `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
-      `so ${round(1 + meanPassages, 1)} fingerprints × 4 block entries per page. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
+      `so ${round(1 + meanPassages, 1)} fingerprints × 4 bucket entries (10 bytes each) per page. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
       `(0–3 bits flipped), half random; "fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
       `Bytes/page: growth of navigator.storage.estimate() since the previous size, per page added (LevelDB directory growth in the JSON).`,
     bytesPerPage: {
@@ -242,11 +252,33 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
       text: round(textBytesPerPage, 0),
       beyondText: round(last.bytesPerPage - textBytesPerPage, 0),
       fingerprintsPerPage: round(1 + meanPassages, 2),
+      byPassageCount,
+      base: none.beyondText,
+      perFingerprint: round((most.beyondText - none.beyondText) / (most.passages - none.passages), 1),
+      byPassageCountMethod: `Bytes per page as a function of the passage count: the same synthetic pages with exactly that many passages in a database of their own, ` +
+        `growth of navigator.storage.estimate() between the two sizes per page added (marginal, so fixed costs and most of LevelDB's uncompacted log cancel out).`,
       method: `Growth of navigator.storage.estimate() usage from the previous size to ${last.pages.toLocaleString('en-US')} pages, per page added; LevelDB directory growth: ${last.diskBytesPerPage} B/page. ` +
         `LevelDB keeps up to 4 MB of recent writes uncompressed in its log, so small sizes read high. ` +
         `"Title, URL and excerpt" counts their characters as V8 serialises them (1 byte per Latin-1 character). Snappy compression in LevelDB applies to everything.`,
     },
   };
+}
+
+/** Marginal bytes per page with every page holding exactly `passages` passages (0 and the 8 of PASSAGES_PER_DOCUMENT's worst case). */
+async function bytesByPassageCount(sw: Worker, corpus: ReturnType<typeof corpusForStore>, quick: boolean) {
+  const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
+  const rows = [];
+  for (const passages of [0, 8]) {
+    await callSw(sw, 'setup', { ...corpus, passageCounts: [passages] }, `deja-lu-bench-passages-${passages}`);
+    await callSw(sw, 'fillTo', from, FILL_BATCH);
+    const before = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+    const fill = await callSw<{ textBytesPerPage: number }>(sw, 'fillTo', to, FILL_BATCH);
+    const after = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+    const total = round((after - before) / (to - from), 0);
+    rows.push({ passages, from, to, total, beyondText: round(total - fill.textBytesPerPage, 0) });
+    progress(`${passages} passages per page: ${total} B/page`);
+  }
+  return rows;
 }
 
 /**

@@ -138,6 +138,21 @@ describe('merging an imported record with a stored page of the same URL', () => 
     expect(await countRecords(setup.factory, setup.name, 'staging')).toBe(0);
   });
 
+  test('a file that moves 3,000 pages to new fingerprints (every bucket rewritten) leaves no old entry behind', async () => {
+    const setup = await freshHistory(() => T0 + HOUR);
+    const random = seededRandom(9);
+    const file = (lastVisit: number) => serializeExport(Array.from({ length: 3000 }, (_, i): ExportRecord => ({
+      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [fingerprintToHex(randomFingerprint(random))],
+      firstVisit: new Date(T0).toISOString(), lastVisit: new Date(lastVisit).toISOString(), visitCount: 1, source: 'import',
+    })), new Date(T0));
+    await setup.history.importJson(file(T0));
+    const old = (await setup.history.list()).pages.map((page) => page.fingerprint);
+    expect(await setup.history.importJson(file(T0 + 1))).toEqual({ imported: 0, updated: 3000, unchanged: 0, rejected: [] });
+    expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
+    expect((await setup.history.queryMany(old.slice(0, 50), 0)).flat()).toEqual([]);
+  });
+
   test('a file that breaks after several staged batches leaves the history and the staging store as they were', async () => {
     const setup = await freshHistory();
     await setup.history.recordVisit(pageInput());
