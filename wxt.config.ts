@@ -19,6 +19,9 @@ export default defineConfig({
       // Injects the content script into a tab opened before the extension was installed,
       // under the activeTab grant, so "Check this page" works there too.
       'scripting',
+      // Chromium only: the article is extracted in an offscreen document (DOMParser), off the
+      // page's main thread (src/background/offscreen-reader.ts). No install warning.
+      ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Firefox only (Chrome warns about keys it does not know).
     ...(browser === 'firefox'

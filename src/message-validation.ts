@@ -1,5 +1,6 @@
 import {
   MAX_EXCERPT_CHARS,
+  MAX_HTML_CHARS,
   MAX_SHORT_FIELD_CHARS,
   MAX_TEXT_CHARS,
   MAX_TITLE_CHARS,
@@ -26,6 +27,10 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
   switch (type as RequestType) {
     case 'should-check':
       return { type: 'should-check', url: httpUrl(message.url, 'url') };
+    case 'read-html':
+      return { type: 'read-html', url: httpUrl(message.url, 'url'), html: string(message.html, 'html', MAX_HTML_CHARS) };
+    case 'offscreen-read':
+      return { type: 'offscreen-read', url: httpUrl(message.url, 'url'), html: string(message.html, 'html', MAX_HTML_CHARS) };
     case 'visit':
       return { type: 'visit', page: parsePage(message.page) };
     case 'skip':
@@ -44,9 +49,11 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
 }
 
 /** The requests the background answers. */
-export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'visit', 'skip', 'open-settings', 'get-tab-status', 'check-tab', 'history-cleared'];
+export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'read-html', 'visit', 'skip', 'open-settings', 'get-tab-status', 'check-tab', 'history-cleared'];
 /** The requests a content script answers. */
 export const CONTENT_REQUESTS: readonly RequestType[] = ['extract'];
+/** The requests the offscreen document answers. */
+export const OFFSCREEN_REQUESTS: readonly RequestType[] = ['offscreen-read'];
 
 export function parsePage(raw: unknown): ExtractedPage {
   const page = record(raw, 'page');

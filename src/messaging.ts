@@ -7,10 +7,11 @@ import type { PageSource } from './store/page';
  * travel in an envelope so that errors reach the caller as errors instead of
  * `undefined`.
  *
- *   content script → background: `should-check`, `visit`, `skip`, `open-settings`
+ *   content script → background: `should-check`, `read-html`, `visit`, `skip`, `open-settings`
  *   popup          → background: `get-tab-status`, `check-tab`
  *   options page   → background: `history-cleared`
  *   background     → content script (tabs.sendMessage): `extract`
+ *   background     → offscreen document (Chromium): `offscreen-read`
  */
 
 /**
@@ -24,6 +25,14 @@ export const MAX_TITLE_CHARS = 1_000;
 export const MAX_URL_CHARS = 2_048;
 export const MAX_SHORT_FIELD_CHARS = 500;
 export const MAX_EXCERPT_CHARS = 2_000;
+/**
+ * Longest page HTML a content script hands over to be read off the page
+ * (`read-html`). The reading budget already stops pages over 5 M characters
+ * of text (entrypoints/content/page-budget.ts); four times that leaves room
+ * for markup and inline scripts and stays well under Chromium's 64 MiB
+ * message limit. A longer page is read in the page, as in Firefox.
+ */
+export const MAX_HTML_CHARS = 20_000_000;
 
 /** An article as extracted in the page, ready to be fingerprinted. */
 export interface ExtractedPage {
@@ -111,6 +120,8 @@ export interface VisitResponse {
 
 export type Request =
   | { type: 'should-check'; url: string }
+  | { type: 'read-html'; url: string; html: string }
+  | { type: 'offscreen-read'; url: string; html: string }
   | { type: 'visit'; page: ExtractedPage }
   | { type: 'skip'; url: string; reason: SkipReason }
   | { type: 'open-settings' }
@@ -125,6 +136,9 @@ export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 interface ResponseMap {
   /** False on excluded sites, with automatic mode off, or in incognito (unless allowed). */
   'should-check': boolean;
+  /** The article of the page whose HTML was sent, read in the offscreen document. */
+  'read-html': PageReading;
+  'offscreen-read': PageReading;
   visit: VisitResponse;
   skip: null;
   'open-settings': null;

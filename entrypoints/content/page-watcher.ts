@@ -11,7 +11,7 @@ import { readWithinBudget } from './read-page';
 export interface PageWatcherDeps {
   notice: Notice;
   /** Reads the page, to be sent as `url`. */
-  read?: (url: string) => PageReading;
+  read?: (url: string) => PageReading | Promise<PageReading>;
   currentUrl?: () => string;
   /** Resolves when the page may be read without delaying its loading; the first check waits for it. */
   loaded?: () => Promise<void>;
@@ -28,7 +28,7 @@ export function watchPage(
 ): void {
   const extract = async (): Promise<PageReading> => {
     const url = messageUrl(currentUrl());
-    return url === undefined ? { kind: 'skip', reason: 'too_large' } : read(url);
+    return url === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
   };
   const stopListening = listen({ extract }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
   ctx.onInvalidated(stopListening);
@@ -44,7 +44,7 @@ export function watchPage(
     // An address too long to record still belongs to a site, which may be excluded.
     const url = sendable ?? siteRoot(href);
     if (!(await sendMessage({ type: 'should-check', url }))) return;
-    const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : read(url);
+    const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
     if (!ctx.isValid) return;
     if (reading.kind === 'skip') {
       await sendMessage({ type: 'skip', url, reason: reading.reason });

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { MessageError, type Handlers, type MessageSender } from '../messaging';
+import { MessageError, type Handlers, type MessageSender, type PageReading } from '../messaging';
+import { offscreenReader } from './offscreen-reader';
 import type { TabInfo, VisitService } from './visit-service';
 
 /** The notice's "Notice settings" link lands on the settings tab of the options page. */
@@ -11,6 +12,8 @@ export interface HandlerHooks {
   afterVisit?: () => void;
   /** `chrome-extension://<id>/` (or `moz-extension://…`): where the extension's own pages live. */
   extensionOrigin?: string;
+  /** Reads a page's article from its HTML, off the page (src/background/offscreen-reader.ts). */
+  readHtml?: (url: string, html: string) => Promise<PageReading>;
 }
 
 /**
@@ -30,6 +33,7 @@ export function backgroundHandlers(
     openSettings = () => browser.tabs.create({ url: browser.runtime.getURL(SETTINGS_PAGE) }),
     afterVisit = () => {},
     extensionOrigin = browser.runtime.getURL('/'),
+    readHtml = offscreenReader(),
   }: HandlerHooks = {},
 ): Handlers {
   const fromExtensionPage = (sender: MessageSender) => {
@@ -37,6 +41,10 @@ export function backgroundHandlers(
   };
   return {
     'should-check': async ({ url }, sender) => visits.shouldCheck(url, pageTab(sender, url)),
+    'read-html': async ({ url, html }, sender) => {
+      pageTab(sender, url);
+      return readHtml(url, html);
+    },
     visit: async ({ page }, sender) => {
       const response = await visits.visit(page, pageTab(sender, page.url));
       afterVisit();

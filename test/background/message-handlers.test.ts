@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backgroundHandlers } from '../../src/background/message-handlers';
 import type { VisitService } from '../../src/background/visit-service';
-import type { Handler, Handlers, MessageSender, Request } from '../../src/messaging';
+import type { Handler, Handlers, MessageSender, PageReading, Request } from '../../src/messaging';
 
 const EXTENSION = 'chrome-extension://abcdefghijklmnop/';
 const POPUP: MessageSender = { id: 'me', url: `${EXTENSION}popup.html?tabId=12`, tab: { id: 30 } };
@@ -23,9 +23,10 @@ function setup() {
   const visits = fakeVisits();
   const afterVisit = vi.fn();
   const openSettings = vi.fn(async () => {});
-  const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION });
+  const readHtml = vi.fn(async (): Promise<PageReading> => ({ kind: 'skip', reason: 'no_article' }));
+  const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION, readHtml });
   const send = (request: Request, sender: MessageSender) => (handlers[request.type] as Handler<Request['type']>)(request as never, sender);
-  return { visits, afterVisit, openSettings, handlers: handlers as Handlers, send };
+  return { visits, afterVisit, openSettings, readHtml, handlers: handlers as Handlers, send };
 }
 
 const page = { url: PAGE_URL, title: 't', text: 'x' };
@@ -38,6 +39,8 @@ describe('background handlers: who may send what', () => {
     ['a page request from a frame', { type: 'visit', page }, { ...CONTENT, frameId: 3 }, /top frame/],
     ['a visit claiming another site', { type: 'visit', page: { ...page, url: 'https://bank.example/statement' } }, CONTENT, /its own site/],
     ['should-check for another site', { type: 'should-check', url: 'https://bank.example/' }, CONTENT, /its own site/],
+    ['read-html for another site', { type: 'read-html', url: 'https://bank.example/', html: '<p>' }, CONTENT, /its own site/],
+    ['read-html from a frame', { type: 'read-html', url: PAGE_URL, html: '<p>' }, { ...CONTENT, frameId: 2 }, /top frame/],
     ['a skip for another site', { type: 'skip', url: 'https://bank.example/', reason: 'too_large' }, CONTENT, /its own site/],
     ['a visit on another port of the same host', { type: 'visit', page: { ...page, url: 'https://e.com:8443/story' } }, CONTENT, /its own site/],
     ['a page request whose sender has no URL', { type: 'visit', page }, { ...CONTENT, url: undefined }, /its own site/],
@@ -47,9 +50,16 @@ describe('background handlers: who may send what', () => {
     ['history-cleared from a content script', { type: 'history-cleared' }, CONTENT, /extension's own pages/],
     ['get-tab-status from a page pretending to be an extension URL in its path', { type: 'get-tab-status', tabId: 9 }, { ...CONTENT, url: `https://e.com/${EXTENSION}` }, /extension's own pages/],
   ])('refuses %s', async (_name, request, sender, error) => {
-    const { visits, send } = setup();
+    const { visits, readHtml, send } = setup();
     await expect(send(request, sender)).rejects.toThrow(error);
     for (const fn of Object.values(visits)) expect(fn).not.toHaveBeenCalled();
+    expect(readHtml).not.toHaveBeenCalled();
+  });
+
+  it('has a page\'s own HTML read off the page and answers with the reading', async () => {
+    const { readHtml, send } = setup();
+    await expect(send({ type: 'read-html', url: PAGE_URL, html: '<p>Hi</p>' }, CONTENT)).resolves.toEqual({ kind: 'skip', reason: 'no_article' });
+    expect(readHtml).toHaveBeenCalledWith(PAGE_URL, '<p>Hi</p>');
   });
 
   it('passes the sender tab and incognito flag on', async () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { exceedsBudget, PAGE_BUDGET, type BudgetExcess } from '../../entrypoints/content/page-budget';
-import { readWithinBudget } from '../../entrypoints/content/read-page';
+import { pageHtml, readHtml, readOffPage, readWithinBudget } from '../../entrypoints/content/read-page';
 import { parseHtml } from '../../src/extract/parse-html';
-import { MAX_TEXT_CHARS, MAX_TITLE_CHARS } from '../../src/messaging';
+import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MessageError, type PageReading } from '../../src/messaging';
 import { cjkRunPage, deepMarkupPage } from '../support/hostile-pages';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
@@ -109,5 +109,42 @@ describe('readWithinBudget: what the content script sends', () => {
     if (reading.kind !== 'page') return;
     expect(reading.page.title).toHaveLength(MAX_TITLE_CHARS);
     expect(reading.page.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+  });
+});
+
+function inlineScript(doc: Document, code: string): Element {
+  const script = doc.createElement('script');
+  script.textContent = code;
+  return script;
+}
+
+describe('readOffPage: the page serialises itself and is read elsewhere', () => {
+  const elsewhere: PageReading = { kind: 'page', page: { url: URL, title: 'read elsewhere', text: 'text' } };
+  const here: PageReading = { kind: 'page', page: { url: URL, title: 'read here', text: 'text' } };
+
+  test.each<[string, () => Document, () => Promise<PageReading>, PageReading, 'sent' | 'not sent', 'read here' | 'not read here']>([
+    ['a page within budget goes to the offscreen document', () => fixture('pages/en-ehow-steps/source.html'), async () => elsewhere, elsewhere, 'sent', 'not read here'],
+    ['a page over budget is skipped without serialising or reading it', () => tower(PAGE_BUDGET.maxDepth + 5), async () => elsewhere, { kind: 'skip', reason: 'too_large' }, 'not sent', 'not read here'],
+    ['no offscreen document (Firefox) or no answer: the page reads itself', () => fixture('pages/en-ehow-steps/source.html'), async () => Promise.reject(new MessageError('no offscreen')), here, 'sent', 'read here'],
+    ['HTML longer than a message may carry (an inline script, not text): the page reads itself', () => withChildren(1, (doc) => inlineScript(doc, 'x'.repeat(MAX_HTML_CHARS))), async () => elsewhere, here, 'not sent', 'read here'],
+  ])('%s', async (_name, page, answer, expected, sent, readHere) => {
+    const send = vi.fn(answer);
+    const readHereFn = vi.fn(() => here);
+    await expect(readOffPage(URL, { doc: page(), send, readHere: readHereFn })).resolves.toEqual(expected);
+    expect(send.mock.calls.length > 0 ? 'sent' : 'not sent').toBe(sent);
+    expect(readHereFn.mock.calls.length > 0 ? 'read here' : 'not read here').toBe(readHere);
+  });
+
+  test('what is sent reads as the page itself does', async () => {
+    const doc = fixture('pages/en-ehow-steps/source.html');
+    let sent = '';
+    await readOffPage(URL, { doc, send: async (_url, html) => ((sent = html), elsewhere) });
+    expect(sent.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(readHtml(sent, URL, (html) => parseHtml(html, URL))).toEqual(readWithinBudget(doc, URL));
+  });
+
+  test('a page without a doctype is sent without one (quirks mode stays quirks mode)', () => {
+    const doc = parseHtml('<html><head></head><body><p>Hi</p></body></html>', URL);
+    expect(pageHtml(doc)).toBe('<html><head></head><body><p>Hi</p></body></html>');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_REQUESTS, CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
-import { MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, MessageError } from '../../src/messaging';
+import { BACKGROUND_REQUESTS, CONTENT_REQUESTS, OFFSCREEN_REQUESTS, parseRequest } from '../../src/message-validation';
+import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, MessageError } from '../../src/messaging';
 
 const page = { url: 'https://example.com/a', title: 'A title', text: 'Some text' };
 
@@ -15,6 +15,7 @@ describe('parseRequest: accepted messages', () => {
     ],
     ['visit: null optionals are dropped', { type: 'visit', page: { ...page, language: null, publishedTime: null } }, { type: 'visit', page }],
     ['visit: unknown fields are dropped', { type: 'visit', page: { ...page, html: '<p>' }, extra: 1 }, { type: 'visit', page }],
+    ['read-html', { type: 'read-html', url: 'https://example.com/', html: '<p>Hi</p>', extra: 1 }, { type: 'read-html', url: 'https://example.com/', html: '<p>Hi</p>' }],
     ['open-settings', { type: 'open-settings' }, { type: 'open-settings' }],
     ['get-tab-status', { type: 'get-tab-status', tabId: 7 }, { type: 'get-tab-status', tabId: 7 }],
     ['check-tab', { type: 'check-tab', tabId: 7, record: true }, { type: 'check-tab', tabId: 7, record: true }],
@@ -63,6 +64,10 @@ describe('parseRequest: refused messages', () => {
     ['publishedTime infinite', { type: 'visit', page: { ...page, publishedTime: Number.POSITIVE_INFINITY } }, /page.publishedTime/],
     ['tabId as a string', { type: 'get-tab-status', tabId: '3' }, /tabId/],
     ['tabId beyond safe integers', { type: 'get-tab-status', tabId: 2 ** 53 }, /tabId/],
+    ['read-html over the HTML cap', { type: 'read-html', url: 'https://example.com/', html: 'x'.repeat(MAX_HTML_CHARS + 1) }, /html is longer than 20000000/],
+    ['read-html without HTML', { type: 'read-html', url: 'https://example.com/' }, /html must be a string/],
+    ['read-html of a file', { type: 'read-html', url: 'file:///etc/passwd', html: '' }, /url must be an http\(s\) URL/],
+    ['the offscreen document\'s request sent to the background', { type: 'offscreen-read', url: 'https://example.com/', html: '' }, /unknown message type "offscreen-read"/],
   ])('%s', (_name, raw, message) => {
     expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(MessageError);
     expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(message);
@@ -71,5 +76,11 @@ describe('parseRequest: refused messages', () => {
   it('a content script accepts only its own requests', () => {
     expect(parseRequest({ type: 'extract' }, CONTENT_REQUESTS)).toEqual({ type: 'extract' });
     expect(() => parseRequest({ type: 'visit', page }, CONTENT_REQUESTS)).toThrow(/unknown message type/);
+  });
+
+  it('the offscreen document accepts only its own requests', () => {
+    const read = { type: 'offscreen-read', url: 'https://example.com/', html: '<p>Hi</p>' };
+    expect(parseRequest(read, OFFSCREEN_REQUESTS)).toEqual(read);
+    expect(() => parseRequest({ ...read, type: 'read-html' }, OFFSCREEN_REQUESTS)).toThrow(/unknown message type/);
   });
 });
