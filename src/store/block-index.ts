@@ -265,7 +265,6 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
       await Promise.all(collectRequests((request) => changes.forEach(([key, change], i) => writeBucket(store, key, buckets[i], change, request))));
       return;
     }
-    const writes: Promise<unknown>[] = [];
     let next = 0;
     for (let low = 0; low < 0x10000 && next < changes.length; low += RANGE_KEYS) {
       const end = changes.findIndex(([key], i) => i >= next && key >= low + RANGE_KEYS);
@@ -275,9 +274,9 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
       const range = IDBKeyRange.bound(low, low + RANGE_KEYS - 1);
       const [keys, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
       const byKey = new Map<number, Bucket>(keys.map((key, i) => [key, values[i] as Bucket]));
-      writes.push(...collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, key, byKey.get(key), change, request))));
+      // Awaited range by range, so at most one range of buckets is held.
+      await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, key, byKey.get(key), change, request))));
     }
-    await Promise.all(writes);
   }));
 }
 

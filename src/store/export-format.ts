@@ -18,10 +18,10 @@ export const EXPORT_VERSION = 1;
 
 /**
  * Limits on what one import reads (docs/export-format.md). An import is
- * validated whole and written in one transaction, so everything it accepts is
- * held in memory until then: 100,000 pages take ~20 s and ~100 MB to read on a
- * loaded two-core machine, a million would take minutes and over a gigabyte.
- * Larger files are refused as a whole, as soon as the limit is crossed.
+ * validated whole (staged apart from the history) and then written in one
+ * transaction, which grows with the file: a million pages would hold the
+ * history's stores for many minutes. Larger files are refused as a whole, as
+ * soon as the limit is crossed.
  */
 export const MAX_IMPORT_PAGES = 100_000;
 /** Characters in the whole file: ~2,500 per page at the page limit, five times what Déjà Lu writes. */
