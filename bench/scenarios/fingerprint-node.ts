@@ -76,10 +76,10 @@ type Input = 'text' | 'folded' | 'chain';
 function stageList(): [Stage, Input][] {
   return [
     [['foldText', (text) => foldText(text as string)], 'text'],
-    [['documentFeatures (tokenise, features, hash, intern)', (folded) => documentFeatures(folded as string)], 'folded'],
+    [['documentFeatures (tokenise, features, hash, intern, length)', (folded) => documentFeatures(folded as string).features], 'folded'],
     [['wholeFingerprint', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
     [['passageFingerprints', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
-    [['measureFolded (length counts)', (folded) => measureFolded(folded as string)], 'folded'],
+    [['measureFolded (length counts alone, for comparison)', (folded) => measureFolded(folded as string)], 'folded'],
     [["tokenize (fingerprintText's tokens)", (text) => tokenize(text as string)], 'text'],
     [['measureText (text-length.ts)', (text) => measureText(text as string)], 'text'],
   ];

@@ -7,7 +7,8 @@
  */
 
 import { FeatureTable, type HashedFeatures } from './feature-table';
-import { isJapaneseText, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
+import type { TextLength } from './text-length';
+import { isJapaneseText, measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
 
 /** Code units below this are letters/digits of spaced scripts (CJK starts at U+2E80). */
 const FIRST_CJK_CODE_UNIT = 0x2e80;
@@ -68,9 +69,10 @@ function isSurrogatePair(s: string, i: number): boolean {
 }
 
 /**
- * `hashFeatures(featureStream(tokenize(text)))` from `foldText(text)`, in
- * one pass and without a string per word: each word of the text goes from
- * the tokeniser straight into the FeatureTable, read where it lies.
+ * `hashFeatures(featureStream(tokenize(text)))` and `measureText(text)` from
+ * `foldText(text)`, in one pass and without a string per word: each word of
+ * the text goes from the tokeniser straight into the FeatureTable, read
+ * where it lies, and the tokeniser counts the length on the way.
  *
  * featureStream decides from the whole token list whether Chinese words are
  * split (isJapanese below), which a single pass cannot know in advance. Only
@@ -79,22 +81,22 @@ function isSurrogatePair(s: string, i: number): boolean {
  * U+3040–U+30FF), so every other text splits; a Japanese one is tokenised
  * first and its tokens go through featureStream.
  */
-export function documentFeatures(folded: string, deps: TokenizeDeps = {}): HashedFeatures {
+export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { features: HashedFeatures; length: TextLength } {
   // Room for the practice set's Latin texts without growing: a feature
   // every ~10 characters, a new distinct one every ~19.
   const table = new FeatureTable(folded.length >> 3, folded.length >> 4);
   if (isJapaneseText(folded)) {
     for (const feature of featureStream(tokenizeFolded(folded, deps))) table.add(feature);
-  } else {
-    scanTokens(folded, false, deps, {
-      word: (text, start, end) => {
-        // featureStream's single-letter rule; a word has no Han characters, so no split.
-        if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
-      },
-      other: (token) => addTokenFeatures(token, true, table),
-    });
+    return { features: table.finish(), length: measureFolded(folded) };
   }
-  return table.finish();
+  const length = scanTokens(folded, false, deps, {
+    word: (text, start, end) => {
+      // featureStream's single-letter rule; a word has no Han characters, so no split.
+      if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
+    },
+    other: (token) => addTokenFeatures(token, true, table),
+  });
+  return { features: table.finish(), length };
 }
 
 /**

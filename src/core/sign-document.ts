@@ -1,6 +1,6 @@
 import { documentFeatures } from './features';
 import { passageFingerprints, wholeFingerprint } from './passages';
-import { foldText, measureFolded, type TokenizeDeps } from './tokenize';
+import { foldText, type TokenizeDeps } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
 /**
@@ -12,7 +12,6 @@ import type { DocumentSignature } from './verdict';
  * `fingerprintText(text).fingerprint`, the length `measureText(text)`.
  */
 export function signDocument(text: string, deps: TokenizeDeps = {}): DocumentSignature {
-  const folded = foldText(text);
-  const hashed = documentFeatures(folded, deps);
-  return { fingerprint: wholeFingerprint(hashed), passages: passageFingerprints(hashed), length: measureFolded(folded) };
+  const { features, length } = documentFeatures(foldText(text), deps);
+  return { fingerprint: wholeFingerprint(features), passages: passageFingerprints(features), length };
 }

@@ -141,8 +141,21 @@ export function tokenizeFolded(folded: string, deps: TokenizeDeps = {}): string[
  * The tokens of `foldText()`'s output, handed to `sink` in order (Latin
  * stopwords are the sink's to drop, see TokenSink). `japanese`: whether the
  * text is tokenised as Japanese, `isJapaneseText(folded)`.
+ *
+ * Returns `measureFolded(folded)`, counted on the way: each ASCII word of
+ * the fast path below is one word of the count, and the stretches between
+ * are measured as they are. Counts add up across a cut at an ASCII
+ * character whose predecessor is no letter or digit. The fast path resumes
+ * only outside a run, after a character of class Other (no letter, digit or
+ * unspaced-script character) or an ASCII non-word, so that holds at every
+ * cut, except where the last character before it other than invisible ones
+ * is half of a surrogate pair: removing invisible characters can join two
+ * halves the tokeniser saw apart (U+D835 U+200B U+DC01 is the letter 𝐁 to
+ * measureText), so the stretch then runs on to the next cut. A Latin
+ * page is mostly fast path: its length costs next to nothing instead of a
+ * second pass over the text.
  */
-export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps, sink: TokenSink): void {
+export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps, sink: TokenSink): TextLength {
   // In Japanese, Han and kana alternate within a sentence: one run, bigrams.
   const hanClass = japanese ? KANA : HAN;
   let dictionary: Dictionary | undefined;
@@ -166,6 +179,15 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
   let current = OTHER;
   let start = 0;
   let pending = '';
+  const length: TextLength = { cjkChars: 0, words: 0 };
+  // Start of the stretch the fast path has not counted, or -1.
+  let uncounted = -1;
+  const countStretch = (end: number): void => {
+    const counts = measureFolded(folded.slice(uncounted, end));
+    length.cjkChars += counts.cjkChars;
+    length.words += counts.words;
+    uncounted = -1;
+  };
   for (let i = 0; i < n; ) {
     const code = folded.charCodeAt(i);
     if (code < 0x80 && current === OTHER) {
@@ -173,6 +195,7 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
       // nothing; an ASCII word that ends on ASCII (or at the end) is a whole
       // run, emitted at once. One that continues into other characters is
       // handed to the general loop below as an open Word run.
+      if (uncounted >= 0 && endsOutsideSurrogates(folded, uncounted, i)) countStretch(i);
       if (ASCII_WORD[code] === 0) {
         i++;
         continue;
@@ -181,15 +204,18 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
       let next = 0;
       while (j < n && (next = folded.charCodeAt(j)) < 0x80 && ASCII_WORD[next] === 1) j++;
       if (j === n || next < 0x80) {
+        if (uncounted < 0) length.words++;
         sink.word(folded, i, j);
       } else {
         current = WORD;
         start = i;
         pending = '';
+        if (uncounted < 0) uncounted = i;
       }
       i = j;
       continue;
     }
+    if (uncounted < 0) uncounted = i;
     let width = 1;
     let cls: number;
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
@@ -212,6 +238,17 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
     i += width;
   }
   if (current !== OTHER) emit(current, pending + folded.slice(start, n));
+  if (uncounted >= 0) countStretch(n);
+  return length;
+}
+
+/** Whether the last code unit of `s[from, end)` that is not invisible is no surrogate (or there is none). */
+function endsOutsideSurrogates(s: string, from: number, end: number): boolean {
+  for (let k = end - 1; k >= from; k--) {
+    const code = s.charCodeAt(k);
+    if (classOfCodeUnit(code) !== ScriptClass.Invisible) return code < 0xd800 || code > 0xdfff;
+  }
+  return true;
 }
 
 const pairClasses = new Map<number, number>();

@@ -73,6 +73,7 @@ describe('signDocument gives exactly the specified signature', () => {
     ['emoji and astral letters', paragraph('😀 reposts 𝐁𝐨𝐥𝐝 text 𠀀𠀁 and 🎉 more words here', 30)],
     ['invisible characters inside words', paragraph('sim\u200bhash dup\u00adlicate re\u200dpost \u202Ebidi\u202C text \ufeffbom', 30)],
     ['full-width forms and ligatures', paragraph('ＳｉｍＨａｓｈ　１２３ ﬁnding ＡＢＣ ｶﾀｶﾅ', 30)],
+    ['surrogate halves that removing invisible characters joins', 'x \ud835\u200b\udc01a \u3099\ud835\u202e\ude00\ufeff11 \ud835\ufeff\udc01 1'],
     ['one chunk', 'A short note about passages and fingerprints.'],
     ['empty', ''],
   ])('%s', (_name, text) => {
@@ -94,6 +95,22 @@ describe('signDocument gives exactly the specified signature', () => {
         expect(signDocument(t)).toEqual(specification(t));
       }),
       { numRuns: 300, interruptAfterTimeLimit: 8_000 },
+    );
+  });
+
+  // Short strings over the characters where tokens and length counts part
+  // ways: surrogate halves that invisible characters separate (removing them
+  // joins the halves), marks, and ASCII around them.
+  const tricky = fc
+    .array(fc.constantFrom('a', '1', ' ', '’', '\u0301', '\u200b', '\ufeff', '\ud835', '\udc01', '中', 'ก'), { minLength: 3, maxLength: 12 })
+    .map((units) => units.join(''));
+
+  test('on short strings of surrogate halves, invisible characters, marks and ASCII', () => {
+    fc.assert(
+      fc.property(tricky, (t) => {
+        expect(signDocument(t)).toEqual(specification(t));
+      }),
+      { numRuns: 5_000, interruptAfterTimeLimit: 8_000 },
     );
   });
 });
