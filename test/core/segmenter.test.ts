@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseDictionary } from '../../src/core/segment/dictionary';
 import { segmentHan } from '../../src/core/segment/segmenter';
@@ -21,6 +22,35 @@ describe('segmentHan', () => {
     ['未知字', ['未', '知', '字']],
   ])('%j → %j', (run, expected) => {
     expect(segmentHan(run, dict)).toEqual(expected);
+  });
+
+  /** The shortest-path segmentation as specified: every length up to maxWordChars tried, longest first. */
+  function plainSegmentation(run: string, words: ReadonlySet<string>, maxWordChars: number): string[] {
+    const cost = Array<number>(run.length + 1).fill(Infinity);
+    const step = Array<number>(run.length + 1).fill(0);
+    cost[0] = 0;
+    for (let i = 0; i < run.length; i++) {
+      for (let len = Math.min(maxWordChars, run.length - i); len >= 1; len--) {
+        if ((len === 1 || words.has(run.slice(i, i + len))) && (cost[i] as number) + 1 < (cost[i + len] as number)) {
+          cost[i + len] = (cost[i] as number) + 1;
+          step[i + len] = len;
+        }
+      }
+    }
+    const out: string[] = [];
+    for (let end = run.length; end > 0; end -= step[end] as number) out.unshift(run.slice(end - (step[end] as number), end));
+    return out;
+  }
+
+  test('gives the plain segmentation on random runs and dictionaries', () => {
+    const char = fc.constantFrom('研', '究', '生', '命', '起', '源');
+    const word = fc.array(char, { minLength: 2, maxLength: 5 }).map((c) => c.join(''));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 12 }), fc.array(char, { maxLength: 30 }), fc.integer({ min: 2, max: 5 }), (list, run, maxWordChars) => {
+        const words = new Set(list);
+        expect(segmentHan(run.join(''), { words, maxWordChars })).toEqual(plainSegmentation(run.join(''), words, maxWordChars));
+      }),
+    );
   });
 
   test('segmentation is linear: 100,000 Han characters without punctuation fingerprint quickly', () => {
