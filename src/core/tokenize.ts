@@ -110,6 +110,10 @@ class TokenList implements TokenSink {
   }
 }
 
+/** ASCII_WORD over every code unit (0 beyond ASCII): one load per character in the fast path's inner loop. */
+const ASCII_WORD_UNIT = new Uint8Array(0x10000);
+ASCII_WORD_UNIT.set(ASCII_WORD);
+
 /** Overlapping character bigrams: the fallback for scripts without word spaces (Japanese, Thai). */
 function charBigrams(run: string, sink: TokenSink): void {
   const chars = Array.from(run);
@@ -202,7 +206,7 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
       }
       let j = i + 1;
       let next = 0;
-      while (j < n && (next = folded.charCodeAt(j)) < 0x80 && ASCII_WORD[next] === 1) j++;
+      while (j < n && ASCII_WORD_UNIT[(next = folded.charCodeAt(j))] === 1) j++;
       if (j === n || next < 0x80) {
         if (uncounted < 0) length.words++;
         sink.word(folded, i, j);
