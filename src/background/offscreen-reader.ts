@@ -39,6 +39,12 @@ export function offscreenReader({
       .createDocument({ url: OFFSCREEN_PAGE, reasons: ['DOM_PARSER'], justification: 'Reads the article of a page from its HTML, off the page\'s main thread.' })
       .catch(() => {});
     await created;
-    return ask(url, html);
+    try {
+      return await ask(url, html);
+    } catch (error) {
+      // The document may have gone (closed, crashed): the next page creates it again.
+      created = undefined;
+      throw error;
+    }
   };
 }

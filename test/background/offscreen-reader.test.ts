@@ -28,6 +28,15 @@ describe('offscreenReader', () => {
     await expect(read('https://e.com/a', '<p>a</p>')).resolves.toEqual(READING);
   });
 
+  it('a document that does not answer is created again for the next page', async () => {
+    const api = offscreen();
+    const ask = vi.fn(async () => READING).mockRejectedValueOnce(new MessageError('Could not establish connection'));
+    const read = offscreenReader({ offscreen: api, ask });
+    await expect(read('https://e.com/a', '<p>a</p>')).rejects.toThrow(MessageError);
+    await expect(read('https://e.com/b', '<p>b</p>')).resolves.toEqual(READING);
+    expect(api.createDocument).toHaveBeenCalledTimes(2);
+  });
+
   it('without an offscreen API (Firefox) it refuses, so that the page reads itself', async () => {
     const ask = vi.fn(async () => READING);
     await expect(offscreenReader({ offscreen: null, ask })('https://e.com/a', '<p>a</p>')).rejects.toThrow(MessageError);
