@@ -9,6 +9,7 @@
  *   same engine, as the extension); all-pairs false positives from the same
  *   extraction in-process (loadDocument, the CLI's own reader);
  * each for the fit half, the held-out half (split by base article) and all;
+ * false positives among short windows of different articles (short-windows.ts);
  * and article extraction F1 on ../shared/data/pages against plain Readability.
  * Targets missed are listed at the end; with --strict they make the exit code 1.
  */
@@ -25,6 +26,7 @@ import {
   type Half, type PairOutcome,
 } from './score';
 import { extractionReport } from './extraction';
+import { shortWindows } from './short-windows';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -221,6 +223,15 @@ async function main(): Promise<void> {
   const textSigs = signText(ds);
   print(`\nSigned ${textSigs.size} texts in ${ms(t)}.`);
   failures.push(...report(ds, { name: 'Plain text (docs/*.txt)', os: outcomes(ds, judgeFrom(textSigs)), sigs: textSigs }));
+
+  t = performance.now();
+  print('\n=== Short texts: windows of different articles just above the minimum length (text) ===');
+  for (const r of shortWindows(ds)) {
+    const flagged = r.duplicate + r.partial;
+    print(`  ${r.group.padEnd(6)} ${r.windows} windows of ${r.size}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial} (rate ${(flagged / Math.max(r.pairs, 1)).toExponential(2)})`);
+    if (flagged / Math.max(r.pairs, 1) >= 1e-5) failures.push(`short windows ${r.group}: false-positive rate ${(flagged / r.pairs).toExponential(2)} ≥ 1e-5`);
+  }
+  print(`  (${ms(t)})`);
 
   if (args.html && existsSync(join(args.dir, 'html'))) {
     t = performance.now();

@@ -38,7 +38,7 @@ describe('PageChecker: verdicts', () => {
     ['2 bits off with k = 1', page('https://copy.example.org/a', { fp: flipBits(FP, 2) }), { ...AUTO, maxDistance: 1 }, { status: 'new' }],
     ['0 bits off with k = 0', page('https://copy.example.org/a'), { ...AUTO, maxDistance: 0 }, { status: 'repost', distance: 0 }],
     ['too short to judge, even if identical', page('https://copy.example.org/a', { words: 20 }), AUTO, { status: 'too_short' }],
-    ['Chinese text too short', page('https://copy.example.org/a', { words: 0, cjk: 120 }), AUTO, { status: 'too_short' }],
+    ['Chinese text too short', page('https://copy.example.org/a', { words: 0, cjk: 80 }), AUTO, { status: 'too_short' }],
     ['revisit with tracking parameters and a fragment', page(`${ORIGINAL}?utm_source=x#comments`), AUTO, { status: 'read_before' }],
     ['another address declaring the original as canonical', page('https://m.example.com/story', { canonicalUrl: ORIGINAL }), AUTO, { status: 'read_before' }],
   ])('%s', async (_name, current, options, expected) => {

@@ -95,6 +95,19 @@ describe.each([
   });
 });
 
+describe('short texts (each row failed before the fix it names)', () => {
+  it.each([
+    // Was too_short under the first 300-character minimum (now 100: text-length.ts).
+    ['a 243-character Chinese page and its repost with typos', 'cwc-386d70f8', 'cwc-386d70f8.typo', 'duplicate'],
+    ['the first 40% of it (106 characters), either order', 'cwc-386d70f8', 'cwc-386d70f8.trunc40', 'partial'],
+    ['the first 40% of it, read first', 'cwc-386d70f8.trunc40', 'cwc-386d70f8', 'partial'],
+    // Was a duplicate at distance 2 under tf² weights, both windows dominated by 学 (now tf^1.5: features.ts).
+    ['two unrelated 300-character Chinese passages that share their most frequent character', 'cwc-0df12126.window', 'cwc-2168485b.window', 'different'],
+  ])('%s (%s then %s → %s)', (_what, earlier, current, verdict) => {
+    expect(judge(sig(earlier), sig(current)).verdict).toBe(verdict);
+  });
+});
+
 describe('signDocument', () => {
   it('keeps at most PASSAGES_PER_DOCUMENT passages, in ascending key order, and the same whole fingerprint as fingerprintText', () => {
     for (const name of ['readability-mozilla-1', 'cwc-bbdf5079.wrap', 'cwc-a0cb0242.samewrap.cwc-bbdf5079']) {

@@ -11,14 +11,14 @@ describe('measureText', () => {
   });
 });
 
-describe('isLongEnough (300 CJK characters or 80 words, pro rata)', () => {
+describe('isLongEnough (100 CJK characters or 80 words, pro rata)', () => {
   test.each([
-    [{ cjkChars: 299, words: 0 }, false],
-    [{ cjkChars: 300, words: 0 }, true],
+    [{ cjkChars: 99, words: 0 }, false],
+    [{ cjkChars: 100, words: 0 }, true],
     [{ cjkChars: 0, words: 79 }, false],
     [{ cjkChars: 0, words: 80 }, true],
-    [{ cjkChars: 150, words: 40 }, true],
-    [{ cjkChars: 150, words: 39 }, false],
+    [{ cjkChars: 50, words: 40 }, true],
+    [{ cjkChars: 50, words: 39 }, false],
   ])('%o → %s', (length, expected) => {
     expect(isLongEnough(length)).toBe(expected);
   });
