@@ -14,6 +14,7 @@ import {
   type Comparison,
   type DocumentSignature,
 } from '../../src/core';
+import { termWeight } from '../../src/core/features';
 import { PASSAGES_PER_DOCUMENT, passageKey } from '../../src/core/passages';
 import {
   CONFIRM_DISTANCE,
@@ -103,6 +104,8 @@ describe('short texts (each row failed before the fix it names)', () => {
     ['the first 40% of it, read first', 'cwc-386d70f8.trunc40', 'cwc-386d70f8', 'partial'],
     // Was a duplicate at distance 2 under tf² weights, both windows dominated by 学 (now tf^1.5: features.ts).
     ['two unrelated 300-character Chinese passages that share their most frequent character', 'cwc-0df12126.window', 'cwc-2168485b.window', 'different'],
+    // Was a duplicate at distance 4 under tf²: "great" 16 times in one, 25 in the other.
+    ['two unrelated 84-word English passages that share their most frequent word', 'readability-archive-of-our-own.window', 'readability-medium-3.window', 'different'],
   ])('%s (%s then %s → %s)', (_what, earlier, current, verdict) => {
     expect(judge(sig(earlier), sig(current)).verdict).toBe(verdict);
   });
@@ -138,6 +141,12 @@ describe('signDocument', () => {
     const same = a.passages.filter((p) => b.passages.some((q) => hammingDistance(p, q) === 0));
     expect(same.length).toBeGreaterThanOrEqual(a.passages.length - 2);
     expect(judge(a, b).verdict).toBe('duplicate');
+  });
+});
+
+describe('termWeight', () => {
+  it.each([[1, 1], [2, 3], [3, 5], [4, 8], [9, 27], [16, 64]])('tf %i weighs %i (tf^1.5, rounded)', (tf, weight) => {
+    expect(termWeight(tf)).toBe(weight);
   });
 });
 

@@ -15,7 +15,7 @@ import type { DocumentSignature } from '../../src/core/verdict';
 
 /**
  * What signDocument computes, written the plain way (docs/detection.md):
- * tokens, the feature stream and its tf² weights as strings and Maps,
+ * tokens, the feature stream and its weights (tf^1.5, rounded) as strings and Maps,
  * SimHash by simhash(); passages cut where an anchor feature ends a chunk
  * of at least PASSAGE_MIN_FEATURES (or at PASSAGE_MAX_FEATURES), a short
  * tail joined to the chunk before; the PASSAGES_PER_DOCUMENT distinct
@@ -50,7 +50,7 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
   const keyed = chunks.map((c) => {
     const counts = new Map<string, number>();
     for (const feature of c) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-    const fp = simhash([...counts].map(([feature, tf]) => [feature, tf * tf] as const));
+    const fp = simhash([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const));
     return { fp, key: passageKey(fp) };
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
