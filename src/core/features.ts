@@ -126,8 +126,12 @@ function isJapanese(tokens: readonly string[]): boolean {
  * per kind of tf² (tf: cross_variant fell to 0.90).
  */
 export function termWeight(tf: number): number {
-  return Math.round(tf * Math.sqrt(tf));
+  return tf < SMALL_COUNTS ? (SMALL_COUNT_WEIGHTS[tf] as number) : Math.round(tf * Math.sqrt(tf));
 }
+
+/** Counts below this (nearly all of them) read their weight from a table: termWeight runs per distinct feature of every passage. */
+const SMALL_COUNTS = 256;
+const SMALL_COUNT_WEIGHTS = Int32Array.from({ length: SMALL_COUNTS }, (_, tf) => Math.round(tf * Math.sqrt(tf)));
 
 /** Term counts of a feature stream. */
 export function termCounts(features: readonly string[]): Map<string, number> {
