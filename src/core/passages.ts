@@ -98,7 +98,7 @@ function withNibble(fp: { hi: number; lo: number }, k: number, bits: number): vo
 
 /**
  * The fold in a fixed order of additions, 512 of them: for the whole
- * document, whose weights (tf² over a whole page) are unbounded.
+ * document, whose weights (tf^1.5 over a whole page) are unbounded.
  */
 function foldInOrder(acc: Float64Array, total: number): Fingerprint {
   const fp = { hi: 0, lo: 0 };

@@ -10,7 +10,7 @@ import type { Fingerprint } from './fingerprint64';
  * each of the 8 bytes of its hash (8 additions instead of 64), and the counters
  * are folded into the 64 per-bit sums once at the end. A bit's sum is then
  * 2·(weight of the features that set it) − (total weight). With integer
- * weights (tf², as features.ts gives) every partial sum is an exact integer
+ * weights (tf^1.5 rounded, as features.ts gives) every partial sum is an exact integer
  * below 2^53, so the result is bit for bit the one of the per-bit loop; any
  * other weight (fractions, huge totals) takes the per-bit loop itself, whose
  * floating-point additions happen in the original order.
