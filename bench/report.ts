@@ -187,12 +187,12 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   if (br.bytesPerPage) {
     const b = br.bytesPerPage;
     push('### Bytes stored per page', '', b.method, '', `- total: ${fmt(b.total, 0)} B/page; title + URL + excerpt (UTF-16 in the record): ${fmt(b.text, 0)} B/page; **beyond them: ${fmt(b.beyondText, 0)} B/page**`, '');
-    if (b.byPassageCount?.length) {
-      push(b.byPassageCountMethod ?? '', '', '| passages per page | fingerprints | pages (from → to) | total B/page | beyond title, URL, excerpt |', '| --- | --- | --- | --- | --- |');
-      for (const r of b.byPassageCount as Any[]) push(`| ${r.passages} | ${r.passages + 1} | ${fmt(r.from, 0)} → ${fmt(r.to, 0)} | ${fmt(r.total, 0)} | ${fmt(r.beyondText, 0)} |`);
-      if (b.perFingerprint !== undefined) push('', `Fit: beyond-text bytes/page ≈ ${fmt(b.base, 0)} + ${fmt(b.perFingerprint, 1)} × (fingerprints per page − 1) B.`);
-      push('');
-    }
+  }
+  if (br.bytesByPassage?.rows?.length) {
+    const b = br.bytesByPassage;
+    push(b.method ?? '', '', '| passages per page | fingerprints | pages (from → to) | total B/page | beyond title, URL, excerpt |', '| --- | --- | --- | --- | --- |');
+    for (const r of b.rows as Any[]) push(`| ${r.passages} | ${r.passages + 1} | ${fmt(r.from, 0)} → ${fmt(r.to, 0)} | ${fmt(r.total, 0)} | ${fmt(r.beyondText, 0)} |`);
+    push('', `Fit: beyond-text bytes/page ≈ ${fmt(b.base, 0)} + ${fmt(b.perFingerprint, 1)} × (fingerprints per page − 1) B.`, '');
   }
   if (br.importExport) {
     const ie = br.importExport;

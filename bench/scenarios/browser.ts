@@ -236,8 +236,6 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
     });
     prev = { pages, usage: est.usage, disk };
   }
-  const byPassageCount = await bytesByPassageCount(sw, corpus, quick);
-  const [none, most] = [byPassageCount[0]!, byPassageCount[byPassageCount.length - 1]!];
   const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number };
   return {
     lookup: out,
@@ -253,11 +251,6 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
       text: round(textBytesPerPage, 0),
       beyondText: round(last.bytesPerPage - textBytesPerPage, 0),
       fingerprintsPerPage: round(1 + meanPassages, 2),
-      byPassageCount,
-      base: none.beyondText,
-      perFingerprint: round((most.beyondText - none.beyondText) / (most.passages - none.passages), 1),
-      byPassageCountMethod: `Bytes per page as a function of the passage count: the same synthetic pages with exactly that many passages in a database of their own, ` +
-        `growth of navigator.storage.estimate() between the two sizes per page added (marginal, so fixed costs and most of LevelDB's uncompacted log cancel out).`,
       method: `Growth of navigator.storage.estimate() usage from the previous size to ${last.pages.toLocaleString('en-US')} pages, per page added; LevelDB directory growth: ${last.diskBytesPerPage} B/page. ` +
         `LevelDB keeps up to 4 MB of recent writes uncompressed in its log, so small sizes read high. ` +
         `"Title, URL and excerpt" counts their characters as V8 serialises them (1 byte per Latin-1 character). Snappy compression in LevelDB applies to everything.`,
@@ -265,21 +258,40 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
   };
 }
 
-/** Marginal bytes per page with every page holding exactly `passages` passages (0 and the 8 of PASSAGES_PER_DOCUMENT's worst case). */
-async function bytesByPassageCount(sw: Worker, corpus: ReturnType<typeof corpusForStore>, quick: boolean) {
+/**
+ * Marginal bytes per page with every page holding exactly `passages` passages
+ * (0, and the 8 of PASSAGES_PER_DOCUMENT's worst case), each count in a
+ * browser profile of its own: storage.estimate() counts the whole origin, and
+ * a large database compacting meanwhile would be counted against these pages.
+ */
+async function bytesByPassageCount(quick: boolean, profileBase: string) {
+  const corpus = corpusForStore();
   const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
   const rows = [];
   for (const passages of [0, 8]) {
-    await callSw(sw, 'setup', { ...corpus, passageCounts: [passages] }, `deja-lu-bench-passages-${passages}`);
-    await callSw(sw, 'fillTo', from, FILL_BATCH);
-    const before = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
-    const fill = await callSw<{ textBytesPerPage: number }>(sw, 'fillTo', to, FILL_BATCH);
-    const after = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
-    const total = round((after - before) / (to - from), 0);
-    rows.push({ passages, from, to, total, beyondText: round(total - fill.textBytesPerPage, 0) });
-    progress(`${passages} passages per page: ${total} B/page`);
+    const context = await launch(true, `${profileBase}-passages-${passages}`);
+    try {
+      const sw = await serviceWorker(context);
+      await callSw(sw, 'setup', { ...corpus, passageCounts: [passages] });
+      await callSw(sw, 'fillTo', from, FILL_BATCH);
+      const before = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+      const fill = await callSw<{ textBytesPerPage: number }>(sw, 'fillTo', to, FILL_BATCH);
+      const after = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+      const total = round((after - before) / (to - from), 0);
+      rows.push({ passages, from, to, total, beyondText: round(total - fill.textBytesPerPage, 0) });
+      progress(`${passages} passages per page: ${total} B/page`);
+    } finally {
+      await context.close();
+    }
   }
-  return rows;
+  const [none, most] = [rows[0]!, rows[rows.length - 1]!];
+  return {
+    rows,
+    base: none.beyondText,
+    perFingerprint: round((most.beyondText - none.beyondText) / (most.passages - none.passages), 1),
+    method: `Bytes per page as a function of the passage count: the same synthetic pages with exactly that many passages, each count in a fresh browser profile, ` +
+      `growth of navigator.storage.estimate() between the two sizes per page added (marginal, so fixed costs and most of LevelDB's uncompacted log cancel out).`,
+  };
 }
 
 /**
@@ -492,8 +504,8 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
   try {
     const sw = await serviceWorker(context);
     const extensionId = new URL(sw.url()).host;
-    // BENCH_PARTS=fingerprint,cold,lookup,io,pages runs a subset (while developing the bench).
-    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,alt,io,pages').split(','));
+    // BENCH_PARTS=fingerprint,cold,lookup,bytes,alt,io,pages runs a subset (while developing the bench).
+    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,bytes,alt,io,pages').split(','));
     const current = () => context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js')) ?? sw;
     if (parts.has('fingerprint')) result.fingerprint = await fingerprintInWorker(sw, options.quick);
     if (parts.has('cold')) result.coldStart = await coldStartInWorker(context, sw, extensionId, options.quick ? 3 : 7);
@@ -502,6 +514,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     if (parts.has('pages')) result.pageImpact = await pageImpact(context, options.quick, profile);
     await context.close();
     if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
+    if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile);
   } catch (error) {
     // Keep what was measured before the failure.
     (error as { partial?: unknown }).partial = result;
@@ -510,7 +523,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-plain', '-alt-all', '-alt-whole']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-plain', '-alt-all', '-alt-whole', '-passages-0', '-passages-8']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }
