@@ -68,20 +68,24 @@ for (let c = 0; c < 0x80; c++) ASCII_LETTER_OR_DIGIT[c] = countClassOf(String.fr
 /**
  * Characters of unspaced scripts (Han, kana, Thai, Lao, Khmer, Myanmar) and
  * words (runs of letters and digits, an unspaced character ending a run) in
- * `text`, counted by code point. Equal, for every string, to
- *   cjkChars = text.match(UNSPACED)?.length ?? 0
- *   words = text.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0
+ * `text[start, end)` with its invisible characters removed (those of
+ * normalizeText), counted by code point. Equal, for every string, to
+ *   t = text.slice(start, end).replace(INVISIBLE, '')
+ *   cjkChars = t.match(UNSPACED)?.length ?? 0
+ *   words = t.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]+/gu)?.length ?? 0
  * (UNSPACED as in text-length.ts), at several times their speed: a class
  * table filled on first sight of each character instead of a Unicode
- * property test per character.
+ * property test per character, and no copy of the text. Invisible
+ * characters are stepped over, which is what removing them does: a word
+ * goes on across them, and a surrogate pair they separate is one
+ * character.
  */
-export function countUnspacedAndWords(text: string): { cjkChars: number; words: number } {
+export function countUnspacedAndWords(text: string, start = 0, end = text.length): { cjkChars: number; words: number } {
   let cjkChars = 0;
   let words = 0;
   // 1 inside a word, else 0: numbers, so the ASCII step below needs no branch.
   let inWord = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       // Most of a Latin page: a word starts at a letter or digit after anything else.
@@ -91,20 +95,22 @@ export function countUnspacedAndWords(text: string): { cjkChars: number; words: 
       continue;
     }
     let cls: number;
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      const point = ((code - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000;
-      let c = astralCountClasses.get(point);
-      if (c === undefined) {
-        c = countClassOf(String.fromCodePoint(point));
-        astralCountClasses.set(point, c);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      let j = i + 1;
+      while (j < end && classOfCodeUnit(text.charCodeAt(j)) === ScriptClass.Invisible) j++;
+      if (j < end && (text.charCodeAt(j) & 0xfc00) === 0xdc00) {
+        cls = astralCountClass(((code - 0xd800) << 10) + (text.charCodeAt(j) - 0xdc00) + 0x10000);
+        i = j;
+      } else {
+        // A lone surrogate is a code point of its own and matches neither class.
+        cls = COUNT_OTHER;
       }
-      cls = c;
-      i++;
+    } else if (classOfCodeUnit(code) === ScriptClass.Invisible) {
+      continue;
     } else {
       cls = bmpCountClasses[code] as number;
       if (cls === UNKNOWN) {
-        // A lone surrogate is a code point of its own and matches neither class.
-        cls = code >= 0xd800 && code <= 0xdfff ? COUNT_OTHER : countClassOf(String.fromCharCode(code));
+        cls = code >= 0xdc00 && code <= 0xdfff ? COUNT_OTHER : countClassOf(String.fromCharCode(code));
         bmpCountClasses[code] = cls;
       }
     }
@@ -117,4 +123,13 @@ export function countUnspacedAndWords(text: string): { cjkChars: number; words: 
     }
   }
   return { cjkChars, words };
+}
+
+function astralCountClass(point: number): number {
+  let cls = astralCountClasses.get(point);
+  if (cls === undefined) {
+    cls = countClassOf(String.fromCodePoint(point));
+    astralCountClasses.set(point, cls);
+  }
+  return cls;
 }

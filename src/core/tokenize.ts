@@ -36,8 +36,6 @@ export function foldText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-// normalizeText's invisible characters.
-const INVISIBLE_CHARS = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KANA_ALL = /[\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu;
 const HAN_ALL = /\p{Script=Han}/gu;
@@ -79,11 +77,11 @@ for (let c = 0; c < 0x80; c++) {
  * `measureText(text)` (text-length.ts) from `foldText(text)`: the same counts
  * without normalising the text a second time or running measureText's
  * Unicode-property regexes. The whitespace collapsing of normalizeText
- * changes no count; removing the invisible characters does (it can join
- * words, or the two halves of a surrogate pair).
+ * changes no count; the invisible characters it removes are stepped over
+ * by countUnspacedAndWords.
  */
 export function measureFolded(folded: string): TextLength {
-  return countUnspacedAndWords(folded.replace(INVISIBLE_CHARS, ''));
+  return countUnspacedAndWords(folded);
 }
 
 /** Receives the tokens of a text, in order. */
@@ -187,7 +185,7 @@ export function scanTokens(folded: string, japanese: boolean, deps: TokenizeDeps
   // Start of the stretch the fast path has not counted, or -1.
   let uncounted = -1;
   const countStretch = (end: number): void => {
-    const counts = measureFolded(folded.slice(uncounted, end));
+    const counts = countUnspacedAndWords(folded, uncounted, end);
     length.cjkChars += counts.cjkChars;
     length.words += counts.words;
     uncounted = -1;
