@@ -28,7 +28,7 @@ export const MAX_EXCERPT_CHARS = 2_000;
 /**
  * Longest page HTML a content script hands over to be read off the page
  * (`read-html`). The reading budget already stops pages over 5 M characters
- * of text (entrypoints/content/page-budget.ts); four times that leaves room
+ * of text (src/page-reading/page-budget.ts); four times that leaves room
  * for markup and inline scripts and stays well under Chromium's 64 MiB
  * message limit. A longer page is read in the page, as in Firefox.
  */
@@ -58,7 +58,7 @@ export type PageStatus =
   | 'incognito' // an incognito window and recording incognito is off
   | 'off' // automatic mode is off
   | 'no_article' // nothing article-like on the page
-  | 'too_large'; // over the content script's reading budget (entrypoints/content/page-budget.ts): not read
+  | 'too_large'; // over the content script's reading budget (src/page-reading/page-budget.ts): not read
 
 /** Why the content script did not send a page: it had no text, or was too big to read safely. */
 export type SkipReason = Extract<PageStatus, 'no_article' | 'too_large'>;

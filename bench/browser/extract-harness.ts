@@ -3,8 +3,8 @@
  * read-page.ts → src/extract) bundled for injection into a test page, to
  * time on the page's real DOM what each path costs the page's main thread.
  */
-import { exceedsBudget } from '../../entrypoints/content/page-budget';
-import { pageHtml, readHtml, readPage } from '../../entrypoints/content/read-page';
+import { exceedsBudget } from '../../src/page-reading/page-budget';
+import { pageHtml, readHtml, readPage } from '../../src/page-reading/read-page';
 
 export interface ExtractTimes {
   /** Chromium's path, on the page: the budget check and serialising the DOM (the rest runs in the offscreen document). */

@@ -480,7 +480,7 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
       slowest: [...extract].sort((a, b) => b.inPageMs - a.inPageMs).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.inPageMs, 1), chars: e.chars, elements: e.elements })),
       msPerThousandElements: roundSummary(summarize(extract.map((e) => (e.inPageMs / Math.max(1, e.elements)) * 1000)), 2),
       method: `${pages.length} real pages of shared/data/pages served from 127.0.0.1 (every other request aborted, so nothing waits on the network). ` +
-        `Extraction: the content script's own code (entrypoints/content/read-page.ts → src/extract) bundled and injected into the loaded page, median of 3 runs per page, ` +
+        `Extraction: the content script's own code (src/page-reading/read-page.ts → src/extract) bundled and injected into the loaded page, median of 3 runs per page, ` +
         `percentiles over pages: in Chromium the page only checks its budget and serialises its DOM, and the offscreen document parses and extracts ` +
         `(timed here in the page for comparison; the same text as from the live DOM on ${extract.filter((e) => e.sameText).length} of ${extract.length} pages); ` +
         `in Firefox the page runs readPage (Readability on a clone). Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +

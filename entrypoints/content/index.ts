@@ -1,7 +1,8 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { createNotice } from './notice';
 import { watchPage } from './page-watcher';
-import { readOffPage, readWithinBudget } from './read-page';
+import { readWithinBudget } from '../../src/page-reading/read-page';
+import { readOffPage } from './read-off-page';
 
 /**
  * Runs in every http(s) page once it is idle. The background decides whether

@@ -6,7 +6,7 @@ import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
 import { pageLoaded } from './page-loaded';
 import { messageUrl, siteRoot } from './page-url';
-import { readWithinBudget } from './read-page';
+import { readWithinBudget } from '../../src/page-reading/read-page';
 
 export interface PageWatcherDeps {
   notice: Notice;

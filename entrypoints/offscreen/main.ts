@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { OFFSCREEN_REQUESTS, parseRequest } from '../../src/message-validation';
 import type { Envelope, PageReading } from '../../src/messaging';
-import { readHtml } from '../content/read-page';
+import { readHtml } from '../../src/page-reading/read-page';
 
 /**
  * The offscreen document (Chromium): reads pages from the HTML their content

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { exceedsBudget, PAGE_BUDGET, type BudgetExcess } from '../../entrypoints/content/page-budget';
-import { pageHtml, readHtml, readOffPage, readWithinBudget } from '../../entrypoints/content/read-page';
+import { readOffPage } from '../../entrypoints/content/read-off-page';
+import { exceedsBudget, PAGE_BUDGET, type BudgetExcess } from '../../src/page-reading/page-budget';
+import { pageHtml, readHtml, readWithinBudget } from '../../src/page-reading/read-page';
 import { parseHtml } from '../../src/extract/parse-html';
 import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MessageError, type PageReading } from '../../src/messaging';
 import { cjkRunPage, deepMarkupPage } from '../support/hostile-pages';

@@ -1,6 +1,11 @@
-import { extractArticle } from '../../src/extract';
-import { MAX_HTML_CHARS, MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, sendMessage, type ExtractedPage, type PageReading } from '../../src/messaging';
+import { extractArticle } from '../extract';
+import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, type ExtractedPage, type PageReading } from '../messaging';
 import { exceedsBudget, PAGE_BUDGET, type PageBudget } from './page-budget';
+
+/**
+ * Reading a page's article from its DOM, shared by the content script (in
+ * the page) and the offscreen document (from the page's HTML).
+ */
 
 /**
  * What the content script sends about its page: the article, or why there is
@@ -19,39 +24,6 @@ export function readWithinBudget(doc: Document = document, url: string = locatio
     return { kind: 'skip', reason: 'no_article' };
   }
   return page ? { kind: 'page', page } : { kind: 'skip', reason: 'no_article' };
-}
-
-export interface OffPageDeps {
-  doc?: Document;
-  budget?: PageBudget;
-  /** Has the page read elsewhere from its HTML (the background's offscreen document). */
-  send?: (url: string, html: string) => Promise<PageReading>;
-  /** Reads the page here, when it cannot be read elsewhere. */
-  readHere?: (doc: Document, url: string, budget: PageBudget) => PageReading;
-}
-
-/**
- * What the content script sends about its page, read off the page's main
- * thread where the browser allows it: the page only checks its budget and
- * serialises its DOM (a few milliseconds where extraction takes tens to
- * hundreds), and the offscreen document parses and extracts. Falls back to
- * reading in the page when the HTML is too long for a message or the
- * browser has no offscreen document (Firefox) or it does not answer.
- */
-export async function readOffPage(
-  url: string,
-  { doc = document, budget = PAGE_BUDGET, send = (u, html) => sendMessage({ type: 'read-html', url: u, html }), readHere = readWithinBudget }: OffPageDeps = {},
-): Promise<PageReading> {
-  if (exceedsBudget(doc, budget) !== undefined) return { kind: 'skip', reason: 'too_large' };
-  const html = pageHtml(doc);
-  if (html.length <= MAX_HTML_CHARS) {
-    try {
-      return await send(url, html);
-    } catch (error) {
-      console.debug('[Déjà Lu] reading off the page failed, reading here:', error);
-    }
-  }
-  return readHere(doc, url, budget);
 }
 
 /** The document as HTML, with its doctype so that it is parsed in the same (standards or quirks) mode. */

@@ -1,0 +1,36 @@
+import { MAX_HTML_CHARS, sendMessage, type PageReading } from '../../src/messaging';
+import { exceedsBudget, PAGE_BUDGET, type PageBudget } from '../../src/page-reading/page-budget';
+import { pageHtml, readWithinBudget } from '../../src/page-reading/read-page';
+
+export interface OffPageDeps {
+  doc?: Document;
+  budget?: PageBudget;
+  /** Has the page read elsewhere from its HTML (the background's offscreen document). */
+  send?: (url: string, html: string) => Promise<PageReading>;
+  /** Reads the page here, when it cannot be read elsewhere. */
+  readHere?: (doc: Document, url: string, budget: PageBudget) => PageReading;
+}
+
+/**
+ * What the content script sends about its page, read off the page's main
+ * thread where the browser allows it: the page only checks its budget and
+ * serialises its DOM (a few milliseconds where extraction takes tens to
+ * hundreds), and the offscreen document parses and extracts. Falls back to
+ * reading in the page when the HTML is too long for a message or the
+ * browser has no offscreen document (Firefox) or it does not answer.
+ */
+export async function readOffPage(
+  url: string,
+  { doc = document, budget = PAGE_BUDGET, send = (u, html) => sendMessage({ type: 'read-html', url: u, html }), readHere = readWithinBudget }: OffPageDeps = {},
+): Promise<PageReading> {
+  if (exceedsBudget(doc, budget) !== undefined) return { kind: 'skip', reason: 'too_large' };
+  const html = pageHtml(doc);
+  if (html.length <= MAX_HTML_CHARS) {
+    try {
+      return await send(url, html);
+    } catch (error) {
+      console.debug('[Déjà Lu] reading off the page failed, reading here:', error);
+    }
+  }
+  return readHere(doc, url, budget);
+}
