@@ -89,6 +89,8 @@ export async function openHistoryDatabase(factory: IDBFactory, name: string): Pr
   request.addEventListener('upgradeneeded', (event) => {
     const db = wrap(request.result) as unknown as HistoryDatabase;
     const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTx;
+    // idb's promise of the upgrade's end rejects when it aborts; the caller hears of it through the open request.
+    tx.done.catch(() => {});
     upgradeSchema(db, event.oldVersion, event.newVersion, tx).catch(() => {
       // The open request then fails with the transaction's AbortError; nothing of the migration stays.
       try {
