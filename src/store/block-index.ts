@@ -10,7 +10,7 @@
  * page's 4 × n entries cost no IndexedDB record or key of their own.
  */
 import type { IDBPObjectStore, IDBPTransaction } from 'idb';
-import { fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../core/fingerprint64';
+import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Blocks, type Fingerprint } from '../core/fingerprint64';
 import { popcount32 } from '../core/hamming';
 import { BLOCK_STORES } from './block-stores';
 import type { Bucket, HistorySchema } from './schema';
@@ -53,10 +53,6 @@ export function fingerprintsFromHex(fingerprint: string, passages: readonly stri
   return packFingerprints([fingerprint, ...passages].map(fingerprintFromHex));
 }
 
-function block(fp: Fingerprint, index: number): number {
-  return (index < 2 ? fp.hi >>> (index === 0 ? 16 : 0) : fp.lo >>> (index === 2 ? 16 : 0)) & 0xffff;
-}
-
 /** A bucket entry as numbers: the page and the three blocks other than the bucket's, most significant first. */
 export interface BucketEntry {
   pageId: number;
@@ -74,7 +70,7 @@ export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
 
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
-  const rest = [0, 1, 2, 3].filter((i) => i !== blockIndex).map((i) => block(fp, i)) as [number, number, number];
+  const rest = fingerprintBlocks(fp).filter((_, i) => i !== blockIndex) as [number, number, number];
   return { pageId, rest };
 }
 
@@ -119,6 +115,7 @@ export class BlockEdits {
   add(pageId: number, fingerprints: readonly Fingerprint[]): void {
     if (!Number.isInteger(pageId) || pageId < 1 || pageId > MAX_PAGE_ID) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
     for (const fp of distinct(fingerprints)) {
+      const blocks = fingerprintBlocks(fp);
       for (let b = 0; b < BLOCK_STORES.length; b++) {
         if (!this.wanted(b)) continue;
         this.grow();
@@ -130,11 +127,11 @@ export class BlockEdits {
         entries[at++] = pageId & 0xff;
         for (let other = 0; other < 4; other++) {
           if (other === b) continue;
-          const value = block(fp, other);
+          const value = blocks[other] as number;
           entries[at++] = value >>> 8;
           entries[at++] = value & 0xff;
         }
-        this.keys[this.count] = block(fp, b);
+        this.keys[this.count] = blocks[b] as number;
         this.stores[this.count] = b;
         this.count++;
       }
@@ -144,10 +141,11 @@ export class BlockEdits {
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
   remove(pageId: number, fingerprints: readonly Fingerprint[]): void {
     for (const fp of fingerprints) {
+      const blocks = fingerprintBlocks(fp);
       BLOCK_STORES.forEach((_, b) => {
         if (!this.wanted(b)) return;
         const byKey = this.removals[b] as Map<number, Set<number>>;
-        const key = block(fp, b);
+        const key = blocks[b] as number;
         const ids = byKey.get(key) ?? new Set<number>();
         ids.add(pageId);
         byKey.set(key, ids);
@@ -292,15 +290,16 @@ function entryDistance(view: DataView, at: number, a: number, b: number, c: numb
  */
 export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number): Promise<Set<number>[]> {
   const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
-  queries.forEach((fp) => BLOCK_STORES.forEach((name, b) => {
-    const key = block(fp, b);
+  const blocks = queries.map(fingerprintBlocks);
+  blocks.forEach((qb) => BLOCK_STORES.forEach((name, b) => {
+    const key = qb[b] as number;
     const byKey = wanted[b] as Map<number, Promise<Bucket | undefined>>;
     if (!byKey.has(key)) byKey.set(key, tx.objectStore(name).get(key));
   }));
-  return Promise.all(queries.map(async (fp) => {
+  return Promise.all(queries.map(async (fp, q) => {
     const found = new Set<number>();
     await Promise.all(BLOCK_STORES.map(async (_, b) => {
-      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(block(fp, b));
+      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get((blocks[q] as Blocks)[b] as number);
       if (bucket === undefined) return;
       const [x, y, z] = bucketEntry(fp, b, 0).rest;
       const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
