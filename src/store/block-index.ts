@@ -310,3 +310,16 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
     return found;
   }));
 }
+
+/**
+ * Files the fingerprints of pages new to the block stores (`ids[i]` with the
+ * packed `fingerprints[i]`), store by store, so that only one store's entries
+ * are held at a time: for bulk writes and the version-1 upgrade.
+ */
+export async function indexNewPages(tx: WriteTx, ids: readonly number[], fingerprints: readonly Uint8Array[]): Promise<void> {
+  for (let b = 0; b < BLOCK_STORES.length; b++) {
+    const edits = new BlockEdits(b);
+    ids.forEach((id, i) => edits.add(id, unpackFingerprints(fingerprints[i] as Uint8Array)));
+    await applyBlockEdits(tx, edits, [b]);
+  }
+}

@@ -1,6 +1,7 @@
 /** Writes that keep a page and its bucket entries in step; all within the caller's transaction. */
 import type { IDBPTransaction } from 'idb';
-import { BlockEdits, applyBlockEdits, fingerprintsFromHex, fingerprintsToHex, unpackFingerprints } from './block-index';
+import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
+import { BlockEdits, applyBlockEdits, fingerprintsToHex, indexNewPages, packFingerprints } from './block-index';
 import type { PageRecord } from './page';
 import { BLOCK_STORES, type HistorySchema, type StoredPage } from './schema';
 
@@ -9,9 +10,14 @@ export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number]
 
 export type NewPage = Omit<PageRecord, 'id'>;
 
+/** A page's fingerprints in slot order: the whole document, then its passages. */
+function fingerprintsOf(page: Pick<PageRecord, 'fingerprint' | 'passages'>): Fingerprint[] {
+  return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
+}
+
 export function toStoredPage<T extends NewPage>(page: T): Omit<T, 'fingerprint' | 'passages'> & { fingerprints: Uint8Array } {
   const { fingerprint, passages, ...rest } = page;
-  return { ...rest, fingerprints: fingerprintsFromHex(fingerprint, passages) };
+  return { ...rest, fingerprints: packFingerprints(fingerprintsOf({ fingerprint, passages })) };
 }
 
 export function fromStoredPage(stored: StoredPage): PageRecord {
@@ -24,24 +30,22 @@ export function fromStoredPage(stored: StoredPage): PageRecord {
  * applies once for all the pages of the transaction (applyBlockEdits).
  */
 export async function insertPage(tx: WriteTx, page: NewPage, edits: BlockEdits): Promise<PageRecord> {
-  const stored = toStoredPage(page);
   // The store assigns the id (autoIncrement key path).
-  const id = await tx.objectStore('pages').add(stored as StoredPage);
-  edits.add(id, unpackFingerprints(stored.fingerprints));
+  const id = await tx.objectStore('pages').add(toStoredPage(page) as StoredPage);
+  edits.add(id, fingerprintsOf(page));
   return { ...page, id };
 }
 
 /** Replaces `existing` by `next` (same id); the old fingerprints' entries go, the new ones come. */
 export async function replacePage(tx: WriteTx, existing: PageRecord, next: PageRecord, edits: BlockEdits): Promise<PageRecord> {
-  const stored = toStoredPage(next);
-  edits.remove(existing.id, unpackFingerprints(fingerprintsFromHex(existing.fingerprint, existing.passages)));
-  edits.add(next.id, unpackFingerprints(stored.fingerprints));
-  await tx.objectStore('pages').put(stored);
+  edits.remove(existing.id, fingerprintsOf(existing));
+  edits.add(next.id, fingerprintsOf(next));
+  await tx.objectStore('pages').put(toStoredPage(next));
   return next;
 }
 
 export async function removePage(tx: WriteTx, page: PageRecord, edits: BlockEdits): Promise<void> {
-  edits.remove(page.id, unpackFingerprints(fingerprintsFromHex(page.fingerprint, page.passages)));
+  edits.remove(page.id, fingerprintsOf(page));
   await tx.objectStore('pages').delete(page.id);
 }
 
@@ -71,10 +75,6 @@ export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number
     ids.push(...added);
     fingerprints.push(...chunk.map((page) => page.fingerprints));
   }
-  for (let b = 0; b < BLOCK_STORES.length; b++) {
-    const edits = new BlockEdits(b);
-    ids.forEach((id, i) => edits.add(id, unpackFingerprints(fingerprints[i] as Uint8Array)));
-    await applyBlockEdits(tx, edits, [b]);
-  }
+  await indexNewPages(tx, ids, fingerprints);
   return ids;
 }
