@@ -20,7 +20,7 @@ export default defineConfig({
       // under the activeTab grant, so "Check this page" works there too.
       'scripting',
       // Chromium only: the article is extracted in an offscreen document (DOMParser), off the
-      // page's main thread (src/background/offscreen-reader.ts). No install warning.
+      // page's main thread (src/background/html-reader.ts). No install warning.
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Firefox only (Chrome warns about keys it does not know).

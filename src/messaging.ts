@@ -30,7 +30,7 @@ export const MAX_EXCERPT_CHARS = 2_000;
  * (`read-html`). The reading budget already stops pages over 5 M characters
  * of text (src/page-reading/page-budget.ts); four times that leaves room
  * for markup and inline scripts and stays well under Chromium's 64 MiB
- * message limit. A longer page is read in the page, as in Firefox.
+ * message limit. A longer page is read in the page.
  */
 export const MAX_HTML_CHARS = 20_000_000;
 

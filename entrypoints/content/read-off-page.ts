@@ -5,7 +5,7 @@ import { pageHtml, readWithinBudget } from '../../src/page-reading/read-page';
 export interface OffPageDeps {
   doc?: Document;
   budget?: PageBudget;
-  /** Has the page read elsewhere from its HTML (the background's offscreen document). */
+  /** Has the page read elsewhere from its HTML (by the background: src/background/html-reader.ts). */
   send?: (url: string, html: string) => Promise<PageReading>;
   /** Reads the page here, when it cannot be read elsewhere. */
   readHere?: (doc: Document, url: string, budget: PageBudget) => PageReading;
@@ -13,11 +13,12 @@ export interface OffPageDeps {
 
 /**
  * What the content script sends about its page, read off the page's main
- * thread where the browser allows it: the page only checks its budget and
- * serialises its DOM (a few milliseconds where extraction takes tens to
- * hundreds), and the offscreen document parses and extracts. Falls back to
- * reading in the page when the HTML is too long for a message or the
- * browser has no offscreen document (Firefox) or it does not answer.
+ * thread: the page only checks its budget and serialises its DOM (a few
+ * milliseconds where extraction takes tens to hundreds), and the background
+ * parses and extracts (Chromium's offscreen document, Firefox's background
+ * page). Falls back to reading in the page when the HTML is too long for a
+ * message (or the message fails), or the background cannot read it (no
+ * offscreen document and no DOM) or does not answer.
  */
 export async function readOffPage(
   url: string,

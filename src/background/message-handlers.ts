@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { MessageError, type Handlers, type MessageSender, type PageReading } from '../messaging';
-import { offscreenReader } from './offscreen-reader';
+import { MessageError, type Handlers, type MessageSender } from '../messaging';
+import { htmlReader, type HtmlReader } from './html-reader';
 import type { TabInfo, VisitService } from './visit-service';
 
 /** The notice's "Notice settings" link lands on the settings tab of the options page. */
@@ -12,8 +12,8 @@ export interface HandlerHooks {
   afterVisit?: () => void;
   /** `chrome-extension://<id>/` (or `moz-extension://…`): where the extension's own pages live. */
   extensionOrigin?: string;
-  /** Reads a page's article from its HTML, off the page (src/background/offscreen-reader.ts). */
-  readHtml?: (url: string, html: string) => Promise<PageReading>;
+  /** Reads a page's article from its HTML, off the page (src/background/html-reader.ts). */
+  readHtml?: HtmlReader;
 }
 
 /**
@@ -33,7 +33,7 @@ export function backgroundHandlers(
     openSettings = () => browser.tabs.create({ url: browser.runtime.getURL(SETTINGS_PAGE) }),
     afterVisit = () => {},
     extensionOrigin = browser.runtime.getURL('/'),
-    readHtml = offscreenReader(),
+    readHtml = htmlReader(),
   }: HandlerHooks = {},
 ): Handlers {
   const fromExtensionPage = (sender: MessageSender) => {

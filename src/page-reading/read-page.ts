@@ -4,7 +4,8 @@ import { exceedsBudget, PAGE_BUDGET, type PageBudget } from './page-budget';
 
 /**
  * Reading a page's article from its DOM, shared by the content script (in
- * the page) and the offscreen document (from the page's HTML).
+ * the page) and the background's reader (from the page's HTML: Chromium's
+ * offscreen document, Firefox's background page).
  */
 
 /**
@@ -32,7 +33,7 @@ export function pageHtml(doc: Document): string {
   return doctype + (doc.documentElement?.outerHTML ?? '');
 }
 
-/** The article of a page from its HTML (in the offscreen document), as {@link readWithinBudget} reads it. */
+/** The article of a page from its HTML (off the page: src/background/html-reader.ts), as {@link readWithinBudget} reads it. */
 export function readHtml(html: string, url: string, parse: (html: string) => Document = (h) => new DOMParser().parseFromString(h, 'text/html')): PageReading {
   return readWithinBudget(parse(html), url);
 }

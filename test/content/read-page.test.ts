@@ -124,9 +124,9 @@ describe('readOffPage: the page serialises itself and is read elsewhere', () => 
   const here: PageReading = { kind: 'page', page: { url: URL, title: 'read here', text: 'text' } };
 
   test.each<[string, () => Document, () => Promise<PageReading>, PageReading, 'sent' | 'not sent', 'read here' | 'not read here']>([
-    ['a page within budget goes to the offscreen document', () => fixture('pages/en-ehow-steps/source.html'), async () => elsewhere, elsewhere, 'sent', 'not read here'],
+    ['a page within budget goes to the background', () => fixture('pages/en-ehow-steps/source.html'), async () => elsewhere, elsewhere, 'sent', 'not read here'],
     ['a page over budget is skipped without serialising or reading it', () => tower(PAGE_BUDGET.maxDepth + 5), async () => elsewhere, { kind: 'skip', reason: 'too_large' }, 'not sent', 'not read here'],
-    ['no offscreen document (Firefox) or no answer: the page reads itself', () => fixture('pages/en-ehow-steps/source.html'), async () => Promise.reject(new MessageError('no offscreen')), here, 'sent', 'read here'],
+    ['the background cannot read it (no offscreen document, no DOM) or does not answer: the page reads itself', () => fixture('pages/en-ehow-steps/source.html'), async () => Promise.reject(new MessageError('no offscreen')), here, 'sent', 'read here'],
     ['HTML longer than a message may carry (an inline script, not text): the page reads itself', () => withChildren(1, (doc) => inlineScript(doc, 'x'.repeat(MAX_HTML_CHARS))), async () => elsewhere, here, 'not sent', 'read here'],
   ])('%s', async (_name, page, answer, expected, sent, readHere) => {
     const send = vi.fn(answer);
