@@ -468,7 +468,7 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
       table: {
         'on the page in Chromium: budget check + serialising the DOM (median of 3 per page)': pageSide,
         'in the offscreen document (timed in the page): DOMParser + extraction': roundSummary(summarize(extract.map((e) => e.fromHtmlMs)), 2),
-        'on the page in Firefox (and the fallback): readPage on the live DOM': inPage,
+        'on the page, only the fallback (HTML over the cap, or no answer from the background): readPage on the live DOM': inPage,
         'longest main-thread task, with extension': roundSummary(summarize(w.map(longest)), 1),
         'longest main-thread task, without': roundSummary(summarize(wo.map(longest)), 1),
         'extra blocking time (Σ long-task time over 50 ms, with − without)': roundSummary(summarize(extraBlocking), 1),
@@ -476,14 +476,14 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
         'load event, without': loadWithout,
         'load event, with − without (paired per page)': diff,
       },
-      // Slowest in-page extraction (Firefox's path) and its cost against page size (elements).
+      // Slowest in-page extraction (the fallback's path) and its cost against page size (elements).
       slowest: [...extract].sort((a, b) => b.inPageMs - a.inPageMs).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.inPageMs, 1), chars: e.chars, elements: e.elements })),
       msPerThousandElements: roundSummary(summarize(extract.map((e) => (e.inPageMs / Math.max(1, e.elements)) * 1000)), 2),
       method: `${pages.length} real pages of shared/data/pages served from 127.0.0.1 (every other request aborted, so nothing waits on the network). ` +
         `Extraction: the content script's own code (src/page-reading/read-page.ts → src/extract) bundled and injected into the loaded page, median of 3 runs per page, ` +
         `percentiles over pages: in Chromium the page only checks its budget and serialises its DOM, and the offscreen document parses and extracts ` +
         `(timed here in the page for comparison; the same text as from the live DOM on ${extract.filter((e) => e.sameText).length} of ${extract.length} pages); ` +
-        `in Firefox the page runs readPage (Readability on a clone). Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +
+        `only the fallback runs readPage in the page (Readability on a clone); Firefox's background page reads the HTML as the offscreen document does. Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +
         `two browsers open side by side, with the extension (content script at document_idle, reading once load has fired and the page is idle) and without, ` +
         `each page loaded in both (order alternating), page by page.`,
     };
