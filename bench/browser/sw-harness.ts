@@ -7,6 +7,7 @@
 import { fingerprintText, signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
 import { openHistory, type History } from '../../src/store';
 import { ALL_STORES, insertPages } from '../../src/store/page-writes';
+import { TakenHashes } from '../../src/store/page-key';
 import { openHistoryDatabase } from '../../src/store/schema';
 import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
 import { popcount32 } from '../../src/core/hamming';
@@ -57,6 +58,8 @@ let corpus: Corpus | undefined;
 let history: History | undefined;
 let stored = 0;
 let db = 'deja-lu-bench';
+/** URL hashes of the stored pages, carried across fill transactions (insertPages would otherwise read every key each time). */
+let taken = new TakenHashes();
 // The in-memory copy for the brute-force comparison: every stored fingerprint (whole + passages).
 let memHi = new Uint32Array(0);
 let memLo = new Uint32Array(0);
@@ -75,6 +78,7 @@ async function setup(c: Corpus, name = 'deja-lu-bench') {
   });
   history = await openHistory({ name: db });
   stored = 0;
+  taken = new TakenHashes();
   memCount = 0;
   return { ok: true };
 }
@@ -98,7 +102,7 @@ async function fillTo(total: number, batch: number) {
       const page = pageOf(first + k, corpus as Corpus);
       textTotal += textBytes(page);
       return page;
-    });
+    }, taken);
     await tx.done;
     stored = end;
   }

@@ -1,6 +1,6 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
-import { PASSAGES_PER_DOCUMENT, passageKey } from './passages';
+import { PASSAGES_PER_DOCUMENT, passageKey, passagesMatch } from './passages';
 import {
   isLongEnough,
   type MinLength,
@@ -98,7 +98,7 @@ export interface DocumentSignature {
   fingerprint: Fingerprint;
   /**
    * Passage SimHashes (see passages.ts): at most PASSAGES_PER_DOCUMENT,
-   * indexed like the whole-document one; empty for a one-passage document.
+   * matched under `passagesMatch`; empty for a one-passage document.
    */
   passages: Fingerprint[];
   length: TextLength;
@@ -126,7 +126,7 @@ export interface PassageCoverage {
 export interface Comparison {
   /** Whole-document Hamming distance. */
   distance: number;
-  /** Some fingerprint of one is within maxDistance of some fingerprint of the other: what the index finds. */
+  /** Whole fingerprints within maxDistance, or some passages match (passagesMatch): what the index finds. */
   found: boolean;
   earlier: PassageCoverage;
   current: PassageCoverage;
@@ -160,7 +160,7 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
   let matched = 0;
   let any = false;
   for (const p of side) {
-    const hit = other.some((q) => hammingDistance(p, q) <= maxDistance);
+    const hit = other.some((q) => passagesMatch(p, q, maxDistance));
     any ||= hit;
     if (passageKey(p) > limit) continue;
     compared++;

@@ -1,13 +1,18 @@
 /**
- * The four block stores: every stored fingerprint is filed under each of its
- * four 16-bit blocks. Two fingerprints within Hamming distance 3 differ in at
- * most three blocks, so they share at least one (pigeonhole): looking up the
- * query's four blocks finds every such fingerprint.
+ * The four block stores: a whole-document fingerprint is filed under each of
+ * its four 16-bit blocks. Two fingerprints within Hamming distance 3 differ in
+ * at most three blocks, so they share at least one (pigeonhole): looking up
+ * the query's four blocks finds every such fingerprint. A passage is filed
+ * under its first block only, in block0, and matches only passages and pages
+ * that agree on that block (core/passages.ts, passagesMatch): 4 entries per
+ * passage were a third of a page's bytes.
  *
- * Each block store holds one bucket per 16-bit value: the key is the value,
- * the record a packed array of ENTRY_BYTES-byte entries, each a page id and
+ * Each block store holds one bucket per value of the block's top
+ * BUCKET_KEY_BITS bits: the key is that value, the record a packed array of
+ * ENTRY_BYTES-byte entries, each the page key with the block's low bits, and
  * the fingerprint's other three blocks. A lookup is four exact key reads; a
- * page's 4 × n entries cost no IndexedDB record or key of their own.
+ * page's entries cost no IndexedDB record of their own; and a bulk write
+ * touches at most 4 × 4,096 records, however many pages it brings.
  */
 import type { IDBPObjectStore, IDBPTransaction } from 'idb';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Blocks, type Fingerprint } from '../core/fingerprint64';
@@ -19,11 +24,31 @@ type BlockStores = (typeof BLOCK_STORES)[number];
 type ReadTx = IDBPTransaction<HistorySchema, ('pages' | BlockStores)[], IDBTransactionMode>;
 type WriteTx = IDBPTransaction<HistorySchema, ('pages' | BlockStores)[], 'readwrite'>;
 
-/** Page id (uint32) + three 16-bit blocks, big-endian. */
+/**
+ * Bits of a block that key its bucket; the other LOW_BITS go into the entry.
+ * 16 bits gave 65,536 buckets per store, and a bulk write touching most of
+ * them cost ~0.15 ms per put in Chromium here: ~40 s of the 100,000-page
+ * import. With 12, a million pages make buckets of ~2.5 kB (block0, which
+ * also holds the passages: ~20 kB), still one read each.
+ */
+export const BUCKET_KEY_BITS = 12;
+const LOW_BITS = 16 - BUCKET_KEY_BITS;
+const LOW_MASK = (1 << LOW_BITS) - 1;
+/** Buckets per block store. */
+export const BUCKETS = 1 << BUCKET_KEY_BITS;
+/** (page key × 2^LOW_BITS + the block's low bits) as uint32, then three 16-bit blocks, big-endian. */
 export const ENTRY_BYTES = 10;
-/** Bytes of one fingerprint in a page's packed `fingerprints` field. */
+/** Bytes of one fingerprint in a page's packed fingerprints. */
 export const FINGERPRINT_BYTES = 8;
-const MAX_PAGE_ID = 0xffffffff;
+/** Page keys must fit the entry's first word beside the block's low bits. */
+const PAGE_KEY_LIMIT = 2 ** (32 - LOW_BITS);
+/** The block store (block0) that also files passages, under their first block. */
+const PASSAGE_STORE = 0;
+
+/** The bucket a block value is filed in. */
+export function bucketKey(block: number): number {
+  return block >>> LOW_BITS;
+}
 
 /** The fingerprints packed big-endian, 8 bytes each, in slot order (0 = whole document). */
 export function packFingerprints(fingerprints: readonly Fingerprint[]): Uint8Array {
@@ -53,9 +78,10 @@ export function fingerprintsFromHex(fingerprint: string, passages: readonly stri
   return packFingerprints([fingerprint, ...passages].map(fingerprintFromHex));
 }
 
-/** A bucket entry as numbers: the page and the three blocks other than the bucket's, most significant first. */
+/** A bucket entry as numbers: the page, the filed block's low bits, and the other three blocks, most significant first. */
 export interface BucketEntry {
   pageId: number;
+  low: number;
   rest: [number, number, number];
 }
 
@@ -63,15 +89,29 @@ export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   const out: BucketEntry[] = [];
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
-    out.push({ pageId: view.getUint32(at), rest: [view.getUint16(at + 4), view.getUint16(at + 6), view.getUint16(at + 8)] });
+    const word = view.getUint32(at);
+    out.push({ pageId: word >>> LOW_BITS, low: word & LOW_MASK, rest: [view.getUint16(at + 4), view.getUint16(at + 6), view.getUint16(at + 8)] });
   }
   return out;
 }
 
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
-  const rest = fingerprintBlocks(fp).filter((_, i) => i !== blockIndex) as [number, number, number];
-  return { pageId, rest };
+  const blocks = fingerprintBlocks(fp);
+  const rest = blocks.filter((_, i) => i !== blockIndex) as [number, number, number];
+  return { pageId, low: (blocks[blockIndex] as number) & LOW_MASK, rest };
+}
+
+/**
+ * Where each of a page's fingerprints is filed, as [fingerprint, block store]:
+ * the whole document (slot 0) in all four, each distinct passage in block0.
+ */
+export function filings(fingerprints: readonly Fingerprint[]): [Fingerprint, number][] {
+  const [whole, ...passages] = distinct(fingerprints);
+  if (whole === undefined) return [];
+  const out: [Fingerprint, number][] = [0, 1, 2, 3].map((b) => [whole, b]);
+  for (const passage of passages) out.push([passage, PASSAGE_STORE]);
+  return out;
 }
 
 /** Distinct fingerprints: a page repeating one (a passage equal to the whole text) files it once. */
@@ -113,43 +153,39 @@ export class BlockEdits {
   }
 
   add(pageId: number, fingerprints: readonly Fingerprint[]): void {
-    if (!Number.isInteger(pageId) || pageId < 1 || pageId > MAX_PAGE_ID) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
-    for (const fp of distinct(fingerprints)) {
+    if (!Number.isInteger(pageId) || pageId < 1 || pageId >= PAGE_KEY_LIMIT) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
+    for (const [fp, b] of filings(fingerprints)) {
+      if (!this.wanted(b)) continue;
       const blocks = fingerprintBlocks(fp);
-      for (let b = 0; b < BLOCK_STORES.length; b++) {
-        if (!this.wanted(b)) continue;
-        this.grow();
-        const entries = this.entries;
-        let at = this.count * ENTRY_BYTES;
-        entries[at++] = pageId >>> 24;
-        entries[at++] = (pageId >>> 16) & 0xff;
-        entries[at++] = (pageId >>> 8) & 0xff;
-        entries[at++] = pageId & 0xff;
-        for (let other = 0; other < 4; other++) {
-          if (other === b) continue;
-          const value = blocks[other] as number;
-          entries[at++] = value >>> 8;
-          entries[at++] = value & 0xff;
-        }
-        this.keys[this.count] = blocks[b] as number;
-        this.stores[this.count] = b;
-        this.count++;
+      this.grow();
+      const word = pageId * (LOW_MASK + 1) + ((blocks[b] as number) & LOW_MASK);
+      const entries = this.entries;
+      let at = this.count * ENTRY_BYTES;
+      entries[at++] = word >>> 24;
+      entries[at++] = (word >>> 16) & 0xff;
+      entries[at++] = (word >>> 8) & 0xff;
+      entries[at++] = word & 0xff;
+      for (let other = 0; other < 4; other++) {
+        if (other === b) continue;
+        const value = blocks[other] as number;
+        entries[at++] = value >>> 8;
+        entries[at++] = value & 0xff;
       }
+      this.keys[this.count] = bucketKey(blocks[b] as number);
+      this.stores[this.count] = b;
+      this.count++;
     }
   }
 
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
   remove(pageId: number, fingerprints: readonly Fingerprint[]): void {
-    for (const fp of fingerprints) {
-      const blocks = fingerprintBlocks(fp);
-      BLOCK_STORES.forEach((_, b) => {
-        if (!this.wanted(b)) return;
-        const byKey = this.removals[b] as Map<number, Set<number>>;
-        const key = blocks[b] as number;
-        const ids = byKey.get(key) ?? new Set<number>();
-        ids.add(pageId);
-        byKey.set(key, ids);
-      });
+    for (const [fp, b] of filings(fingerprints)) {
+      if (!this.wanted(b)) continue;
+      const byKey = this.removals[b] as Map<number, Set<number>>;
+      const key = bucketKey(fingerprintBlocks(fp)[b] as number);
+      const ids = byKey.get(key) ?? new Set<number>();
+      ids.add(pageId);
+      byKey.set(key, ids);
     }
   }
 
@@ -168,12 +204,12 @@ export class BlockEdits {
 
   /** Touched buckets of block store `b`, in key order; additions grouped by key with a counting sort. */
   changes(b: number): [number, BucketChange][] {
-    const counts = new Uint32Array(0x10001);
+    const counts = new Uint32Array(BUCKETS + 1);
     for (let i = 0; i < this.count; i++) if (this.stores[i] === b) (counts[(this.keys[i] as number) + 1] as number)++;
-    for (let k = 1; k <= 0x10000; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
-    const total = counts[0x10000] as number;
+    for (let k = 1; k <= BUCKETS; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
+    const total = counts[BUCKETS] as number;
     const grouped = new Uint8Array(total * ENTRY_BYTES);
-    const next = counts.slice(0, 0x10000);
+    const next = counts.slice(0, BUCKETS);
     for (let i = 0; i < this.count; i++) {
       if (this.stores[i] !== b) continue;
       const slot = (next[this.keys[i] as number] as number);
@@ -182,7 +218,7 @@ export class BlockEdits {
     }
     const removals = this.removals[b] as Map<number, Set<number>>;
     const out: [number, BucketChange][] = [];
-    for (let key = 0; key < 0x10000; key++) {
+    for (let key = 0; key < BUCKETS; key++) {
       const from = counts[key] as number;
       const to = counts[key + 1] as number;
       const drop = removals.get(key);
@@ -209,7 +245,7 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   let size = 0;
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
-    if (drop.has(view.getUint32(at))) continue;
+    if (drop.has(view.getUint32(at) >>> LOW_BITS)) continue;
     out.set(bucket.subarray(at, at + ENTRY_BYTES), size);
     size += ENTRY_BYTES;
   }
@@ -239,11 +275,11 @@ export function collectRequests(issue: (request: (pending: Promise<unknown>) => 
  * Touched buckets above this many in one store are read by key range
  * (getAll + getAllKeys over RANGE_KEYS keys: two requests instead of one per
  * bucket); each request costs ~0.1 ms in Chromium whatever it carries, so a
- * bulk write touching most of the 65,536 buckets saves most of its reads.
+ * bulk write touching most of the 4,096 buckets saves most of its reads.
  */
-const DENSE_CHANGES = 2048;
-/** Keys per range read: at a million pages ~2.7 MB of buckets, the most a bulk write holds at a time. */
-const RANGE_KEYS = 2048;
+const DENSE_CHANGES = 256;
+/** Keys per range read: at a million pages ≤ 5 MB of buckets (block0), the most a bulk write holds at a time. */
+const RANGE_KEYS = 256;
 
 type BucketStore = IDBPObjectStore<HistorySchema, ('pages' | BlockStores)[], BlockStores, 'readwrite'>;
 
@@ -264,7 +300,7 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
       return;
     }
     let next = 0;
-    for (let low = 0; low < 0x10000 && next < changes.length; low += RANGE_KEYS) {
+    for (let low = 0; low < BUCKETS && next < changes.length; low += RANGE_KEYS) {
       const end = changes.findIndex(([key], i) => i >= next && key >= low + RANGE_KEYS);
       const part = changes.slice(next, end === -1 ? changes.length : end);
       next += part.length;
@@ -284,27 +320,30 @@ function entryDistance(view: DataView, at: number, a: number, b: number, c: numb
 }
 
 /**
- * Ids of the pages with a fingerprint within `maxDistance` (≤ 3) of each
- * query: its four buckets, read once per distinct key however many queries
- * share it, filtered by distance on the entries alone.
+ * Keys of the pages with a fingerprint within `maxDistance` (≤ 3) of each
+ * query and filed under one of its blocks: its four buckets, read once per
+ * distinct key however many queries share it, filtered on the entries alone
+ * (same low bits of the block, other blocks within the distance).
  */
 export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number): Promise<Set<number>[]> {
   const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
   const blocks = queries.map(fingerprintBlocks);
   blocks.forEach((qb) => BLOCK_STORES.forEach((name, b) => {
-    const key = qb[b] as number;
+    const key = bucketKey(qb[b] as number);
     const byKey = wanted[b] as Map<number, Promise<Bucket | undefined>>;
     if (!byKey.has(key)) byKey.set(key, tx.objectStore(name).get(key));
   }));
   return Promise.all(queries.map(async (fp, q) => {
     const found = new Set<number>();
     await Promise.all(BLOCK_STORES.map(async (_, b) => {
-      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get((blocks[q] as Blocks)[b] as number);
+      const block = (blocks[q] as Blocks)[b] as number;
+      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block));
       if (bucket === undefined) return;
-      const [x, y, z] = bucketEntry(fp, b, 0).rest;
+      const { low, rest: [x, y, z] } = bucketEntry(fp, b, 0);
       const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
       for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
-        if (entryDistance(view, at, x, y, z) <= maxDistance) found.add(view.getUint32(at));
+        const word = view.getUint32(at);
+        if ((word & LOW_MASK) === low && entryDistance(view, at, x, y, z) <= maxDistance) found.add(word >>> LOW_BITS);
       }
     }));
     return found;

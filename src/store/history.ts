@@ -3,14 +3,17 @@ import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { normalizeUrl } from '../core/url';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
 import { collectRequests, lookupBlocks, unpackFingerprints } from './block-index';
+import { siteOf } from '../core/url';
 import { hammingDistance } from '../core/hamming';
 import { inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { MAX_VISIT_COUNT, type PageInput, type PageRecord } from './page';
-import { ALL_STORES, fromStoredPage, insertPage, removePage, replacePage, withBlockEdits } from './page-writes';
-import { DB_NAME, openHistoryDatabase, type HistoryDatabase, type StoredPage } from './schema';
+import { findByUrl, type PagesStore } from './page-key';
+import { ALL_STORES, insertPage, removePage, replacePage, withBlockEdits } from './page-writes';
+import { DB_NAME, openHistoryDatabase, type HistoryDatabase } from './schema';
+import { decodePage, storedFingerprints, type StoredPage } from './stored-page';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -54,17 +57,32 @@ function toFingerprint(fp: Fingerprint | string): Fingerprint {
   return typeof fp === 'string' ? fingerprintFromHex(fp) : fp;
 }
 
-/** The page's closest fingerprint to `query`: smallest distance, then lowest slot. */
-function bestSlot(page: StoredPage, query: Fingerprint): { slot: number; distance: number } {
+/**
+ * The page's closest fingerprint to `query` that the index could find it by
+ * (the whole document, or a passage with the query's first block): smallest
+ * distance, then lowest slot.
+ */
+function bestSlot(page: StoredPage, key: number, query: Fingerprint): { slot: number; distance: number } {
   let best = { slot: -1, distance: Infinity };
-  unpackFingerprints(page.fingerprints).forEach((fp, slot) => {
+  unpackFingerprints(storedFingerprints(page, key)).forEach((fp, slot) => {
+    if (slot > 0 && fp.hi >>> 16 !== query.hi >>> 16) return;
     const distance = hammingDistance(fp, query);
     if (distance < best.distance) best = { slot, distance };
   });
   return best;
 }
 
-/** Best distance first; among equals the most recently read, then the newest record. */
+/**
+ * Up to `count` stored pages with keys above `after`, with their keys: the
+ * whole store is walked this way in batches (bounded memory, few round trips).
+ */
+async function readBatch(store: PagesStore, after: number, count: number): Promise<{ keys: number[]; pages: StoredPage[] }> {
+  const range = IDBKeyRange.lowerBound(after, true);
+  const [keys, pages] = await Promise.all([store.getAllKeys(range, count), store.getAll(range, count)]);
+  return { keys, pages };
+}
+
+/** Best distance first; among equals the most recently read, then the highest key. */
 function compareMatches(a: Match, b: Match): number {
   return a.distance - b.distance || b.page.lastVisit - a.page.lastVisit || b.page.id - a.page.id;
 }
@@ -87,9 +105,9 @@ export class History {
     const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
-      const stored = await tx.objectStore('pages').index('url').get(fresh.url);
+      const stored = await findByUrl(tx.objectStore('pages'), fresh.url);
       if (stored === undefined) return insertPage(tx, fresh, edits);
-      const existing = fromStoredPage(stored);
+      const existing = decodePage(stored.page, stored.key);
       return replacePage(tx, existing, {
         ...fresh,
         id: existing.id,
@@ -101,7 +119,11 @@ export class History {
     }));
   }
 
-  /** Stored pages with a fingerprint within `maxDistance` bits of `fingerprint`, best first. */
+  /**
+   * Stored pages with a fingerprint within `maxDistance` bits of
+   * `fingerprint` that the block index files under a block they share (every
+   * whole-document fingerprint; a passage when the first blocks agree), best first.
+   */
   async query(fingerprint: Fingerprint | string, maxDistance = DEFAULT_MAX_DISTANCE, options: QueryOptions = {}): Promise<Match[]> {
     const [matches] = await this.queryMany([fingerprint], maxDistance, options);
     return matches ?? [];
@@ -119,12 +141,12 @@ export class History {
       const pages = new Map<number, StoredPage>();
       await Promise.all(ids.map(async (id) => {
         const page = await tx.objectStore('pages').get(id);
-        if (page !== undefined && page.url !== excludeUrl) pages.set(id, page);
+        if (page !== undefined && page.u !== excludeUrl) pages.set(id, page);
       }));
       const records = new Map<number, PageRecord>();
-      const record = (stored: StoredPage): PageRecord => {
-        let page = records.get(stored.id);
-        if (page === undefined) records.set(stored.id, page = fromStoredPage(stored));
+      const record = (stored: StoredPage, id: number): PageRecord => {
+        let page = records.get(id);
+        if (page === undefined) records.set(id, page = decodePage(stored, id));
         return page;
       };
       return queries.map((fp, q) => {
@@ -132,8 +154,8 @@ export class History {
         for (const id of found[q] as Set<number>) {
           const stored = pages.get(id);
           if (stored === undefined) continue;
-          const { slot, distance } = bestSlot(stored, fp);
-          if (distance <= maxDistance) matches.push({ page: record(stored), slot, distance });
+          const { slot, distance } = bestSlot(stored, id, fp);
+          if (distance <= maxDistance) matches.push({ page: record(stored, id), slot, distance });
         }
         return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
       });
@@ -142,14 +164,16 @@ export class History {
 
   async get(id: number): Promise<PageRecord | undefined> {
     const stored = await this.db.get('pages', id);
-    return stored === undefined ? undefined : fromStoredPage(stored);
+    return stored === undefined ? undefined : decodePage(stored, id);
   }
 
   /** The page stored under `url` once normalised; undefined for no page or no page URL. */
   async getByUrl(url: string): Promise<PageRecord | undefined> {
     const normalized = normalizeUrl(url);
-    const stored = normalized === undefined ? undefined : await this.db.getFromIndex('pages', 'url', normalized);
-    return stored === undefined ? undefined : fromStoredPage(stored);
+    if (normalized === undefined) return undefined;
+    const tx = this.db.transaction('pages', 'readonly');
+    const stored = await inTransaction(tx, () => findByUrl(tx.objectStore('pages'), normalized));
+    return stored === undefined ? undefined : decodePage(stored.page, stored.key);
   }
 
   /** Removes the page and its block entries; false when there was no such page. */
@@ -158,18 +182,32 @@ export class History {
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
       const page = await tx.objectStore('pages').get(id);
       if (page === undefined) return false;
-      await removePage(tx, fromStoredPage(page), edits);
+      await removePage(tx, decodePage(page, id), edits);
       return true;
     }));
   }
 
-  /** Removes every page of `site` (as stored in the record) with its block entries; returns how many. */
+  /**
+   * Removes every page of `site` (as stored in the record) with its block
+   * entries; returns how many. Reads the whole store: an index of sites cost
+   * every page ~50 bytes for this one rare action.
+   */
   async deleteSite(site: string): Promise<number> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
-      const pages = await tx.objectStore('pages').index('site').getAll(site);
-      await Promise.all(pages.map((page) => removePage(tx, fromStoredPage(page), edits)));
-      return pages.length;
+      const store = tx.objectStore('pages');
+      const doomed: PageRecord[] = [];
+      for (let after = -Infinity; ;) {
+        const { keys, pages } = await readBatch(store, after, READ_BATCH);
+        pages.forEach((page, i) => {
+          if ((page.s ?? siteOf(page.u)) === site) doomed.push(decodePage(page, keys[i] as number));
+        });
+        const last = keys[keys.length - 1];
+        if (last === undefined || keys.length < READ_BATCH) break;
+        after = last;
+      }
+      await Promise.all(doomed.map((page) => removePage(tx, page, edits)));
+      return doomed.length;
     }));
   }
 
@@ -200,28 +238,30 @@ export class History {
         let cursor = await store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
         if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
         while (cursor !== null && pages.length < limit) {
-          pages.push(fromStoredPage(cursor.value));
+          pages.push(decodePage(cursor.value, cursor.primaryKey));
           cursor = await cursor.continue();
         }
         return { pages, total };
       }
       const needle = options.search.toLowerCase();
       const found: { id: number; lastVisit: number }[] = [];
-      let after = -Infinity;
-      for (;;) {
-        const batch = await store.getAll(IDBKeyRange.lowerBound(after, true), READ_BATCH);
-        for (const page of batch) {
-          if (page.title.toLowerCase().includes(needle) || page.url.toLowerCase().includes(needle)) found.push({ id: page.id, lastVisit: page.lastVisit });
-        }
-        const last = batch[batch.length - 1];
-        if (last === undefined || batch.length < READ_BATCH) break;
-        after = last.id;
+      for (let after = -Infinity; ;) {
+        const { keys, pages } = await readBatch(store, after, READ_BATCH);
+        pages.forEach((page, i) => {
+          if (page.t.toLowerCase().includes(needle) || page.u.toLowerCase().includes(needle)) found.push({ id: keys[i] as number, lastVisit: page.v });
+        });
+        const last = keys[keys.length - 1];
+        if (last === undefined || keys.length < READ_BATCH) break;
+        after = last;
       }
       const direction = newestFirst ? -1 : 1;
       found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
       const ids = found.slice(offset, offset + limit).map((entry) => entry.id);
-      const pages = await Promise.all(ids.map((id) => store.get(id)));
-      return { pages: pages.filter((page): page is StoredPage => page !== undefined).map(fromStoredPage), total: found.length };
+      const pages = await Promise.all(ids.map(async (id) => {
+        const page = await store.get(id);
+        return page === undefined ? [] : [decodePage(page, id)];
+      }));
+      return { pages: pages.flat(), total: found.length };
     });
   }
 
@@ -231,13 +271,13 @@ export class History {
    * be included.
    */
   async *exportRecords(): AsyncGenerator<ExportRecord> {
-    let after = -Infinity;
-    for (;;) {
-      const batch = await this.db.getAll('pages', IDBKeyRange.lowerBound(after, true), READ_BATCH);
-      for (const page of batch) yield pageToExportRecord(fromStoredPage(page));
-      const last = batch[batch.length - 1];
-      if (last === undefined || batch.length < READ_BATCH) return;
-      after = last.id;
+    for (let after = -Infinity; ;) {
+      const tx = this.db.transaction('pages', 'readonly');
+      const { keys, pages } = await inTransaction(tx, () => readBatch(tx.objectStore('pages'), after, READ_BATCH));
+      for (let i = 0; i < pages.length; i++) yield pageToExportRecord(decodePage(pages[i] as StoredPage, keys[i] as number));
+      const last = keys[keys.length - 1];
+      if (last === undefined || keys.length < READ_BATCH) return;
+      after = last;
     }
   }
 

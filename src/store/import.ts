@@ -16,8 +16,10 @@ import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
 import { inTransaction } from './errors';
 import { exportRecordToPage, pageToExportRecord, parseExport, serializeExportRecord } from './export-format';
 import type { PageSource } from './page';
-import { ALL_STORES, fromStoredPage, toStoredPage, type WriteTx } from './page-writes';
-import { BLOCK_STORES, type HistoryDatabase, type StoredPage } from './schema';
+import { SLOTS_PER_HASH, TakenHashes, findByUrl, newKey, urlHash, type PagesStore } from './page-key';
+import { ALL_STORES, type WriteTx } from './page-writes';
+import { BLOCK_STORES, type HistoryDatabase } from './schema';
+import { decodeContent, encodePage, storedFingerprints, type NewPage, type StoredPage } from './stored-page';
 
 export interface ImportRejection {
   /** Position in the file's pages array, from 0. */
@@ -41,7 +43,6 @@ export interface ImportOptions {
   source?: PageSource;
 }
 
-type NewStoredPage = Omit<StoredPage, 'id'>;
 type Visits = { firstVisit: number; lastVisit: number; visitCount: number };
 
 /**
@@ -88,7 +89,7 @@ async function dropStaging(db: HistoryDatabase, range: IDBKeyRange): Promise<voi
 /** Reads and validates the file into the staging store; throws ExportFormatError before the history is touched. */
 async function stage(db: HistoryDatabase, importId: number, chunks: AsyncIterable<string> | string, now: Date, options: ImportOptions): Promise<{ batches: number; rejected: ImportRejection[] }> {
   const rejected: ImportRejection[] = [];
-  let batch: NewStoredPage[] = [];
+  let batch: StoredPage[] = [];
   let batches = 0;
   const flush = async () => {
     if (batch.length === 0) return;
@@ -105,15 +106,20 @@ async function stage(db: HistoryDatabase, importId: number, chunks: AsyncIterabl
     }
     const page = exportRecordToPage(item.record);
     if (options.source !== undefined) page.source = options.source;
-    batch.push(toStoredPage(page));
+    batch.push(encodePage(page));
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   await flush();
   return { batches, rejected };
 }
 
-function sameContent(a: StoredPage, b: StoredPage): boolean {
-  return serializeExportRecord(pageToExportRecord(fromStoredPage(a))) === serializeExportRecord(pageToExportRecord(fromStoredPage(b)));
+function sameContent(a: NewPage, b: NewPage): boolean {
+  return serializeExportRecord(pageToExportRecord({ ...a, id: 0 })) === serializeExportRecord(pageToExportRecord({ ...b, id: 0 }));
+}
+
+/** A staged or stored page back in its full shape, without its key. */
+function unstage(stored: StoredPage): NewPage {
+  return decodeContent(stored, 0);
 }
 
 const IMPORTED = 0;
@@ -173,6 +179,26 @@ class ImportJournal {
 
 const COMMIT_STORES = [...ALL_STORES, 'staging'] as const;
 
+/** Writes one imported page: a new one, or merged into the stored page of its URL. */
+async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal, page: NewPage, key: number | undefined): Promise<void> {
+  const stored = key === undefined ? await findByUrl(store, page.url) : undefined;
+  if (stored === undefined) {
+    const encoded = encodePage(page);
+    const id = await store.add(encoded, key ?? (await newKey(store, page.url)));
+    journal.note(id, IMPORTED, undefined, storedFingerprints(encoded, id));
+    return;
+  }
+  const old = unstage(stored.page);
+  const next = mergePages(old, page);
+  if (sameContent(old, next)) {
+    journal.note(stored.key, UNCHANGED, undefined, undefined);
+    return;
+  }
+  const encoded = encodePage(next);
+  await store.put(encoded, stored.key);
+  journal.note(stored.key, UPDATED, storedFingerprints(stored.page, stored.key), storedFingerprints(encoded, stored.key));
+}
+
 /** Moves the staged batches into the history in one transaction. */
 async function commit(db: HistoryDatabase, importId: number, batches: number): Promise<{ imported: number; updated: number; unchanged: number }> {
   const journal = new ImportJournal();
@@ -180,33 +206,30 @@ async function commit(db: HistoryDatabase, importId: number, batches: number): P
   const tx = db.transaction(COMMIT_STORES, 'readwrite');
   await inTransaction(tx, async () => {
     const pages = tx.objectStore('pages');
-    const byUrl = pages.index('url');
+    // Most imported URLs have a hash no stored page has: those are new, with
+    // slot 0 free, and are written without reading anything first.
+    const taken = await TakenHashes.of(pages);
     for (let n = 0; n < batches; n++) {
       const staged = await tx.objectStore('staging').get([importId, n]);
       if (staged === undefined) throw new Error(`import batch ${n} is missing from staging`);
-      // Duplicates within the batch are merged first: their look-ups below run in parallel.
-      const merged = new Map<string, NewStoredPage>();
-      for (const page of staged.pages) {
+      const merged = new Map<string, NewPage>();
+      for (const stored of staged.pages) {
+        const page = unstage(stored);
         const earlier = merged.get(page.url);
         merged.set(page.url, earlier === undefined ? page : mergePages(earlier, page));
       }
-      const batch = [...merged.values()];
-      const existing = await Promise.all(batch.map((page) => byUrl.get(page.url)));
-      await Promise.all(batch.map(async (page, i) => {
-        const old = existing[i];
-        if (old === undefined) {
-          const id = await pages.add(page as StoredPage);
-          journal.note(id, IMPORTED, undefined, page.fingerprints);
-          return;
+      const shared: NewPage[] = [];
+      await Promise.all([...merged.values()].flatMap((page) => {
+        const hash = urlHash(page.url);
+        if (taken.has(hash)) {
+          shared.push(page);
+          return [];
         }
-        const next: StoredPage = { ...mergePages(old, page), id: old.id };
-        if (sameContent(old, next)) {
-          journal.note(old.id, UNCHANGED, undefined, undefined);
-          return;
-        }
-        await pages.put(next);
-        journal.note(old.id, UPDATED, old.fingerprints, next.fingerprints);
+        taken.mark(hash);
+        return [commitPage(pages, journal, page, hash * SLOTS_PER_HASH)];
       }));
+      // One at a time: pages sharing a hash must not pick the same free slot.
+      for (const page of shared) await commitPage(pages, journal, page, undefined);
     }
     // Store by store: only one store's new entries are held at a time.
     for (let b = 0; b < BLOCK_STORES.length; b++) await applyBlockEdits(tx as unknown as WriteTx, journal.edits(b), [b]);

@@ -1,37 +1,29 @@
 /** Writes that keep a page and its bucket entries in step; all within the caller's transaction. */
 import type { IDBPTransaction } from 'idb';
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
-import { BlockEdits, applyBlockEdits, fingerprintsToHex, indexNewPages, packFingerprints } from './block-index';
+import { BlockEdits, applyBlockEdits, indexNewPages } from './block-index';
 import type { PageRecord } from './page';
-import { BLOCK_STORES, type HistorySchema, type StoredPage } from './schema';
+import { SLOTS_PER_HASH, TakenHashes, newKey, urlHash } from './page-key';
+import { BLOCK_STORES, type HistorySchema } from './schema';
+import { encodePage, storedFingerprints, type NewPage } from './stored-page';
 
 export const ALL_STORES = ['pages', ...BLOCK_STORES] as const;
 export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], 'readwrite'>;
-
-export type NewPage = Omit<PageRecord, 'id'>;
+export type { NewPage } from './stored-page';
 
 /** A page's fingerprints in slot order: the whole document, then its passages. */
 function fingerprintsOf(page: Pick<PageRecord, 'fingerprint' | 'passages'>): Fingerprint[] {
   return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
 }
 
-export function toStoredPage<T extends NewPage>(page: T): Omit<T, 'fingerprint' | 'passages'> & { fingerprints: Uint8Array } {
-  const { fingerprint, passages, ...rest } = page;
-  return { ...rest, fingerprints: packFingerprints(fingerprintsOf({ fingerprint, passages })) };
-}
-
-export function fromStoredPage(stored: StoredPage): PageRecord {
-  const { fingerprints, ...rest } = stored;
-  return { ...rest, ...fingerprintsToHex(fingerprints) };
-}
-
 /**
- * Adds the page record; its bucket entries go to `edits`, which the caller
- * applies once for all the pages of the transaction (applyBlockEdits).
+ * Adds the page under a key of its URL (page-key.ts); its bucket entries go
+ * to `edits`, which the caller applies once for all the pages of the
+ * transaction (applyBlockEdits).
  */
 export async function insertPage(tx: WriteTx, page: NewPage, edits: BlockEdits): Promise<PageRecord> {
-  // The store assigns the id (autoIncrement key path).
-  const id = await tx.objectStore('pages').add(toStoredPage(page) as StoredPage);
+  const store = tx.objectStore('pages');
+  const id = await store.add(encodePage(page), await newKey(store, page.url));
   edits.add(id, fingerprintsOf(page));
   return { ...page, id };
 }
@@ -40,7 +32,8 @@ export async function insertPage(tx: WriteTx, page: NewPage, edits: BlockEdits):
 export async function replacePage(tx: WriteTx, existing: PageRecord, next: PageRecord, edits: BlockEdits): Promise<PageRecord> {
   edits.remove(existing.id, fingerprintsOf(existing));
   edits.add(next.id, fingerprintsOf(next));
-  await tx.objectStore('pages').put(toStoredPage(next));
+  const { id, ...page } = next;
+  await tx.objectStore('pages').put(encodePage(page), id);
   return next;
 }
 
@@ -61,19 +54,42 @@ export async function withBlockEdits<T>(tx: WriteTx, write: (edits: BlockEdits) 
 const INSERT_CHUNK = 2000;
 
 /**
- * Adds `count` new pages (`pageAt(i)`, made on demand) in the caller's
- * transaction: the records first, then every touched bucket once, block store
- * by block store. For bulk writes: a bucket of a 16-bit block is shared by many
- * pages, so rewriting it per page would cost a read and a write each time.
+ * Adds `count` pages with URLs not in the history (`pageAt(i)`, made on
+ * demand) in the caller's transaction: the records first, then every touched
+ * bucket once, block store by block store. For bulk writes: a bucket is
+ * shared by many pages, so rewriting it per page would cost a read and a
+ * write each time. `taken` (the store's URL hashes, kept up to date here)
+ * can be carried from one call to the next.
  */
-export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number) => NewPage): Promise<number[]> {
+export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number) => NewPage, taken?: TakenHashes): Promise<number[]> {
+  const store = tx.objectStore('pages');
+  const hashes = taken ?? (await TakenHashes.of(store));
   const ids: number[] = [];
   const fingerprints: Uint8Array[] = [];
   for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, k) => toStoredPage(pageAt(start + k)));
-    const added = await Promise.all(chunk.map((page) => tx.objectStore('pages').add(page as StoredPage)));
+    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, k) => pageAt(start + k));
+    // A URL whose hash no stored page has takes slot 0 without a read; the
+    // rest (hash already taken, ~6% at a million pages) read their slots one
+    // page at a time, so two of them never pick the same free slot.
+    const shared: NewPage[] = [];
+    const added = await Promise.all(chunk.flatMap((page) => {
+      const hash = urlHash(page.url);
+      if (hashes.has(hash)) {
+        shared.push(page);
+        return [];
+      }
+      hashes.mark(hash);
+      const stored = encodePage(page);
+      fingerprints.push(storedFingerprints(stored, hash));
+      return [store.add(stored, hash * SLOTS_PER_HASH)];
+    }));
     ids.push(...added);
-    fingerprints.push(...chunk.map((page) => page.fingerprints));
+    for (const page of shared) {
+      const stored = encodePage(page);
+      const id = await store.add(stored, await newKey(store, page.url));
+      ids.push(id);
+      fingerprints.push(storedFingerprints(stored, id));
+    }
   }
   await indexNewPages(tx, ids, fingerprints);
   return ids;

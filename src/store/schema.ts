@@ -1,19 +1,20 @@
 /** IndexedDB schema of the reading history and its upgrades, one branch per version. */
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { PageRecord } from './page';
 import { BLOCK_STORES } from './block-stores';
 import { migrateV1 } from './migrate-v1';
+import { migrateV2 } from './migrate-v2';
+import type { StoredPage } from './stored-page';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export { BLOCK_STORES, type BlockStoreName } from './block-stores';
 
 /**
- * One bucket of a block store, under the 16-bit block value: packed entries
- * (block-index.ts, ENTRY_BYTES each) of every stored fingerprint with that
- * block, page id and the other 48 bits — with the key the full fingerprint,
- * so candidates are distance-filtered without reading pages.
+ * One bucket of a block store, under the block's top bits: packed entries
+ * (block-index.ts, ENTRY_BYTES each) of every fingerprint filed there, page
+ * key, the block's low bits and the other 48 bits — with the key the full
+ * fingerprint, so candidates are distance-filtered without reading pages.
  */
 export type Bucket = Uint8Array;
 
@@ -22,25 +23,22 @@ interface BlockStoreSchema {
   value: Bucket;
 }
 
-/**
- * A page as stored: its fingerprints (whole document, then passages) packed
- * 8 bytes each in `fingerprints` instead of 17-character hex strings.
- */
-export type StoredPage = Omit<PageRecord, 'fingerprint' | 'passages'> & { fingerprints: Uint8Array };
+export type { StoredPage } from './stored-page';
 
 /**
  * An import being read: validated pages in batches, kept apart from the
  * history until the file has been read to its end (import.ts).
  */
 export interface StagedBatch {
-  pages: Omit<StoredPage, 'id'>[];
+  pages: StoredPage[];
 }
 
 export interface HistorySchema extends DBSchema {
+  /** Out-of-line keys made from the URL (page-key.ts); lastVisit indexes `v`. */
   pages: {
     key: number;
     value: StoredPage;
-    indexes: { url: string; lastVisit: number; site: string };
+    indexes: { lastVisit: number };
   };
   /** Key [import id, batch number]. */
   staging: {
@@ -64,20 +62,27 @@ export type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>
  */
 export function upgradeSchema(db: HistoryDatabase, oldVersion: number, _newVersion: number | null, tx: UpgradeTx): Promise<void> {
   if (oldVersion < 1) {
-    const pages = db.createObjectStore('pages', { keyPath: 'id', autoIncrement: true });
+    // Version 1's page store, typed as it was then (version 3 replaces it).
+    const pages = (db as unknown as IDBPDatabase).createObjectStore('pages', { keyPath: 'id', autoIncrement: true });
     pages.createIndex('url', 'url', { unique: true });
     pages.createIndex('lastVisit', 'lastVisit');
     pages.createIndex('site', 'site');
     // Out-of-line keys: the key fields are not repeated inside each stored value.
     for (const name of BLOCK_STORES) db.createObjectStore(name);
   }
+  let migration = Promise.resolve();
   if (oldVersion < 2) {
     // v1 filed each fingerprint as its own record under [block, pageId, slot];
     // v2 keys the same stores by the block alone (buckets) and packs the page's fingerprints.
     db.createObjectStore('staging');
-    return oldVersion < 1 ? Promise.resolve() : migrateV1(tx);
+    if (oldVersion >= 1) migration = migrateV1(tx);
   }
-  return Promise.resolve();
+  if (oldVersion < 3) {
+    // v3 packs each page record, keys pages by URL instead of indexing URLs and
+    // sites, files passages under one block and buckets by 12 bits (migrate-v2.ts).
+    migration = migration.then(() => migrateV2(db, tx));
+  }
+  return migration;
 }
 
 /**

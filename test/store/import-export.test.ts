@@ -201,7 +201,7 @@ describe('importing bad input', () => {
       { index: 6, reason: 'record: expected an object' },
       { index: 7, reason: `record: longer than ${MAX_IMPORT_RECORD_CHARS} characters` },
     ]);
-    expect((await setup.history.list({ order: 'oldest' })).pages.map((p) => p.url)).toEqual(['https://example.com/0', 'https://example.com/5']);
+    expect((await setup.history.list({ order: 'oldest' })).pages.map((p) => p.url).sort()).toEqual(['https://example.com/0', 'https://example.com/5']);
   });
 
   test.each([

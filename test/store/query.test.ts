@@ -13,14 +13,19 @@ function record(i: number, fingerprints: Fingerprint[], lastVisit: number): Expo
   };
 }
 
-/** Best (distance, slot) per page over every stored fingerprint, the slow obvious way. */
+/**
+ * Best (distance, slot) per page over every stored fingerprint, the slow
+ * obvious way: the whole document (slot 0) within maxDistance, a passage
+ * within maxDistance and with the query's first block (it is filed under that one).
+ */
 function bruteForce(stored: Fingerprint[][], ids: number[], query: Fingerprint, maxDistance: number): [number, number, number][] {
   const found: [number, number, number][] = [];
   stored.forEach((fingerprints, i) => {
     let best: [number, number, number] | undefined;
     fingerprints.forEach((fp, slot) => {
       const distance = hammingDistance(fp, query);
-      if (distance <= maxDistance && (best === undefined || distance < best[2])) best = [ids[i] as number, slot, distance];
+      const filedWithQuery = slot === 0 || fingerprintBlocks(fp)[0] === fingerprintBlocks(query)[0];
+      if (filedWithQuery && distance <= maxDistance && (best === undefined || distance < best[2])) best = [ids[i] as number, slot, distance];
     });
     if (best !== undefined) found.push(best);
   });
@@ -117,10 +122,12 @@ describe('the block index', () => {
     await rawClear(factory, name, ['block0', 'block1', 'block2', 'block3']);
     expect(await history.query(base, 3)).toEqual([]);
 
-    // One hand-written bucket in block2 alone: key the block, entry the page id (4 bytes) and the other three blocks (2 bytes each).
+    // One hand-written bucket in block2 alone: key the block's top 12 bits, entry the page key × 16 + the
+    // block's low 4 bits (4 bytes) and the other three blocks (2 bytes each).
     const [b0, b1, b2, b3] = fingerprintBlocks(base) as [number, number, number, number];
-    const entry = new Uint8Array([0, 0, 0, page.id, b0 >>> 8, b0 & 0xff, b1 >>> 8, b1 & 0xff, b3 >>> 8, b3 & 0xff]);
-    await rawPut(factory, name, 'block2', entry, b2);
+    const word = page.id * 16 + (b2 & 0xf);
+    const entry = new Uint8Array([word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff, b0 >>> 8, b0 & 0xff, b1 >>> 8, b1 & 0xff, b3 >>> 8, b3 & 0xff]);
+    await rawPut(factory, name, 'block2', entry, b2 >>> 4);
     expect(await history.query(flipBit(base, 63), 3)).toEqual([{ page, slot: 0, distance: 1 }]);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { DB_NAME, DB_VERSION, openHistory } from '../../src/store';
 import { buildV1Database, V1_PAGES } from './fixtures/v1-database';
 import { buildV2Database } from './fixtures/v2-database';
+import { buildV3Database } from './fixtures/v3-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -10,17 +11,17 @@ import type { PageRecord } from '../../src/store';
 import { dumpDatabase, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the pages store, its indexes, four block stores and the import staging store', async () => {
+  test('a new database is "deja-lu" with the pages store (keys from URLs, one index), four block stores and the import staging store', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'pages', 'staging']);
     const pages = db.transaction('pages').objectStore('pages');
-    expect(pages.keyPath).toBe('id');
-    expect(pages.autoIncrement).toBe(true);
-    expect([...pages.indexNames].sort()).toEqual(['lastVisit', 'site', 'url']);
-    expect(pages.index('url').unique).toBe(true);
+    expect(pages.keyPath).toBeNull();
+    expect(pages.autoIncrement).toBe(false);
+    expect([...pages.indexNames]).toEqual(['lastVisit']);
+    expect(pages.index('lastVisit').keyPath).toBe('v');
     db.close();
   });
 
@@ -36,7 +37,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<void>> = { 1: buildV1Database, 2: buildV2Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -63,35 +64,46 @@ describe('fixture databases', () => {
   });
 });
 
-describe.each([[1, buildV1Database], [2, buildV2Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+/** The fixture pages as the current code shows them: the same, under the key their URL gives. */
+async function byUrl(history: Awaited<ReturnType<typeof openHistory>>, url: string): Promise<PageRecord | undefined> {
+  return history.getByUrl(url);
+}
+
+describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
   async function openFixture() {
     const factory = new IDBFactory();
     await build(factory, 'old');
     return openHistory({ indexedDB: factory, name: 'old', now: () => Date.UTC(2024, 5, 1) });
   }
 
-  test('keeps every record as it was', async () => {
+  test('keeps every record as it was (ids become keys made from the URL)', async () => {
     const history = await openFixture();
     expect(await history.count()).toBe(V1_PAGES.length);
-    for (const page of V1_PAGES) expect(await history.get(page.id)).toEqual(page);
+    for (const page of V1_PAGES) {
+      const stored = await byUrl(history, page.url);
+      expect(stored).toEqual({ ...page, id: stored?.id });
+      expect(await history.get(stored?.id as number)).toEqual(stored);
+    }
   });
 
-  test('keeps the indexes and the block index working', async () => {
+  test('keeps the last-visit order and the block index working', async () => {
     const history = await openFixture();
-    expect((await history.getByUrl('https://news.example.cn/a'))?.id).toBe(2);
-    expect((await history.list()).pages.map((p) => p.id)).toEqual([5, 1, 2]);
-    expect((await history.query('aaaaaaaa55555554', 0)).map((m) => [m.page.id, m.slot, m.distance])).toEqual([[5, 1, 0]]);
-    expect((await history.query('00ff00ff00ff00fe', 3)).map((m) => [m.page.id, m.slot])).toEqual([[1, 1]]);
+    expect((await history.list()).pages.map((p) => p.url)).toEqual(['https://me.example/essay', 'https://example.com/first', 'https://news.example.cn/a']);
+    expect((await history.query('aaaaaaaa55555554', 0)).map((m) => [m.page.url, m.slot, m.distance])).toEqual([['https://me.example/essay', 1, 0]]);
+    expect((await history.query('00ff00ff00ff00fe', 3)).map((m) => [m.page.url, m.slot])).toEqual([['https://example.com/first', 1]]);
     expect(await history.deleteSite('example.com')).toBe(1);
     expect(await history.query('00ff00ff00ff00ff', 3)).toEqual([]);
   });
 
-  test('new visits get fresh ids and update existing pages in place', async () => {
+  test('new visits get new keys and update existing pages in place', async () => {
     const history = await openFixture();
+    const before = await byUrl(history, 'https://example.com/first');
     const updated = await history.recordVisit(pageInput({ url: 'https://example.com/first', fingerprint: '0123456789abcdef' }));
-    expect(updated).toMatchObject({ id: 1, visitCount: 4, firstVisit: Date.UTC(2024, 0, 1) });
+    expect(updated).toMatchObject({ id: before?.id, visitCount: 4, firstVisit: Date.UTC(2024, 0, 1) });
     const added = await history.recordVisit(pageInput({ url: 'https://example.com/new' }));
-    expect(added.id).toBeGreaterThan(5);
+    const keys = await Promise.all(V1_PAGES.map(async (page) => (await byUrl(history, page.url))?.id));
+    expect(keys).not.toContain(added.id);
+    expect(await history.count()).toBe(V1_PAGES.length + 1);
   });
 });
 
@@ -119,19 +131,30 @@ describe('upgrading a version-1 history in place', () => {
     await buildV1Database(factory, 'v1', pages as typeof V1_PAGES);
     const history = await openHistory({ indexedDB: factory, name: 'v1' });
     expect(await history.count()).toBe(pages.length);
-    for (const page of pages) expect(await history.get(page.id)).toEqual(page);
+    const keys = new Map<string, number>();
+    for (const page of pages) {
+      const stored = await history.getByUrl(page.url);
+      expect(stored).toEqual({ ...page, id: stored?.id });
+      keys.set(page.url, stored?.id as number);
+    }
+    expect(new Set(keys.values()).size).toBe(pages.length);
     expect(indexProblems(await dumpDatabase(factory, 'v1'))).toEqual([]);
+    // What the index finds now: whole fingerprints within 3, passages within 3 with the query's first block.
+    const findable = (other: PageRecord, query: ReturnType<typeof fingerprintFromHex>) => [other.fingerprint, ...other.passages]
+      .map((h, slot) => ({ fp: fingerprintFromHex(h), slot }))
+      .filter(({ fp, slot }) => slot === 0 || fp.hi >>> 16 === query.hi >>> 16)
+      .map(({ fp }) => hammingDistance(fp, query));
     for (const page of pages) {
       for (const hex of [page.fingerprint, ...page.passages]) {
         const query = fingerprintFromHex(hex);
         const expected = pages
-          .map((other) => ({ id: other.id, distance: Math.min(...[other.fingerprint, ...other.passages].map((h) => hammingDistance(fingerprintFromHex(h), query))) }))
+          .map((other) => ({ url: other.url, distance: Math.min(...findable(other, query)) }))
           .filter((hit) => hit.distance <= 3)
-          .map((hit) => [hit.id, hit.distance]).sort((a, b) => (a[0] as number) - (b[0] as number));
+          .map((hit) => [hit.url, hit.distance]).sort();
         const matches = await history.query(query, 3);
-        expect(matches.map((m) => [m.page.id, m.distance]).sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual(expected);
+        expect(matches.map((m) => [m.page.url, m.distance]).sort()).toEqual(expected);
         // The best slot is the first one holding the fingerprint (a repeated one is found at its first place).
-        expect(matches.find((m) => m.page.id === page.id)?.slot).toBe([page.fingerprint, ...page.passages].indexOf(hex));
+        expect(matches.find((m) => m.page.url === page.url)?.slot).toBe([page.fingerprint, ...page.passages].indexOf(hex));
       }
     }
   });

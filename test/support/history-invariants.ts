@@ -1,14 +1,15 @@
 /**
- * The invariant every write of the history keeps: each page's distinct
- * fingerprints have exactly one entry in the bucket of each of their four
- * blocks, and no bucket entry points at a missing page or a fingerprint the
+ * The invariant every write of the history keeps: each page's fingerprints
+ * have exactly one entry in each bucket they are filed in (block-index.ts
+ * `filings`: the whole document under all four blocks, passages under the
+ * first), and no bucket entry points at a missing page or a fingerprint the
  * page no longer has; no bucket is empty. A torn write (a page without its
  * entries, entries without their page) breaks it. Works on raw dumps, from
  * fake-indexeddb or from the browser.
  */
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
-import { bucketEntry, decodeBucket, unpackFingerprints } from '../../src/store/block-index';
-import type { StoredPage } from '../../src/store/schema';
+import { bucketEntry, bucketKey, decodeBucket, filings, unpackFingerprints } from '../../src/store/block-index';
+import { storedFingerprints, type StoredPage } from '../../src/store/stored-page';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
 
@@ -23,16 +24,15 @@ function count(map: Map<string, number>, id: string): void {
 export function indexProblems(dump: HistoryDump): string[] {
   const problems: string[] = [];
   const pages = (dump.pages?.values ?? []) as StoredPage[];
+  const pageKeys = (dump.pages?.keys ?? []) as number[];
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
-    for (const page of pages) {
-      const seen = new Set<string>();
-      for (const fp of unpackFingerprints(page.fingerprints)) {
-        const id = JSON.stringify([fingerprintBlocks(fp)[block], bucketEntry(fp, block, page.id)]);
-        if (!seen.has(id)) count(expected, id);
-        seen.add(id);
+    pages.forEach((page, i) => {
+      const key = pageKeys[i] as number;
+      for (const [fp, filed] of filings(unpackFingerprints(storedFingerprints(page, key)))) {
+        if (filed === block) count(expected, JSON.stringify([bucketKey(fingerprintBlocks(fp)[block] as number), bucketEntry(fp, block, key)]));
       }
-    }
+    });
     const { keys, values } = dump[store] ?? { keys: [], values: [] };
     const actual = new Map<string, number>();
     keys.forEach((key, i) => {

@@ -1,0 +1,97 @@
+/**
+ * Page keys: a page is stored under a key made from its URL, so finding the
+ * page of a URL reads the pages store itself and needs no index on URLs (an
+ * index repeats every URL as a UTF-16 key: the largest cost per page after the
+ * block index, bench/RESULTS.md). Key = URL hash (24 bits) × 16 + slot; URLs
+ * sharing a hash take the next free slot, and a look-up reads the hash's 16
+ * keys at once. Keys stay below 2^28, the room a bucket entry gives a page
+ * (block-index.ts).
+ */
+import type { IDBPObjectStore, StoreNames } from 'idb';
+import type { HistorySchema, StoredPage } from './schema';
+
+export const SLOT_BITS = 4;
+export const SLOTS_PER_HASH = 1 << SLOT_BITS;
+/** With SLOT_BITS, keys stay below 2^28: an entry of the block index has 28 bits for one. */
+export const URL_HASH_BITS = 24;
+
+/**
+ * FNV-1a over the URL's UTF-16 units, folded to 24 bits; 0 is moved to 1 so
+ * no page key is 0. Collisions only cost a slot: 17 URLs on one 24-bit hash
+ * (≈ 10^-20 for a million pages) is refused with an error.
+ */
+export function urlHash(url: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) h = Math.imul(h ^ url.charCodeAt(i), 0x01000193);
+  const folded = ((h >>> URL_HASH_BITS) ^ h) & (2 ** URL_HASH_BITS - 1);
+  return folded === 0 ? 1 : folded;
+}
+
+export function urlKeyRange(url: string): IDBKeyRange {
+  const base = urlHash(url) * SLOTS_PER_HASH;
+  return IDBKeyRange.bound(base, base + SLOTS_PER_HASH - 1);
+}
+
+export class PageKeyError extends Error {
+  constructor(url: string) {
+    super(`${SLOTS_PER_HASH} stored URLs already share the hash of ${url}`);
+    this.name = 'PageKeyError';
+  }
+}
+
+/** The pages store in any transaction that has it. */
+export type PagesStore<M extends IDBTransactionMode = IDBTransactionMode> = IDBPObjectStore<HistorySchema, ArrayLike<StoreNames<HistorySchema>>, 'pages', M>;
+
+/** The stored page of `url` with its key, read from the hash's slots. */
+export async function findByUrl(store: PagesStore, url: string): Promise<{ key: number; page: StoredPage } | undefined> {
+  let cursor = await store.openCursor(urlKeyRange(url));
+  while (cursor !== null) {
+    if (cursor.value.u === url) return { key: cursor.primaryKey, page: cursor.value };
+    cursor = await cursor.continue();
+  }
+  return undefined;
+}
+
+/** The lowest slot of `url`'s hash not in `taken`. */
+export function freeKey(url: string, taken: readonly number[]): number {
+  const base = urlHash(url) * SLOTS_PER_HASH;
+  for (let key = base; key < base + SLOTS_PER_HASH; key++) if (!taken.includes(key)) return key;
+  throw new PageKeyError(url);
+}
+
+/** A key for a URL not yet stored. */
+export async function newKey(store: PagesStore, url: string): Promise<number> {
+  return freeKey(url, await store.getAllKeys(urlKeyRange(url)));
+}
+
+/**
+ * Which URL hashes have a page, one bit each (2 MB): for bulk writes, where
+ * reading a hash's slots for every page would cost a request per page. A
+ * clear bit means the URL is new and slot 0 is free, so most pages of an
+ * import into a history of up to a million pages (6% of hashes taken) need
+ * no read at all.
+ */
+export class TakenHashes {
+  private readonly bits = new Uint32Array(2 ** URL_HASH_BITS / 32);
+
+  /** Marks the hashes of every key in `store`, reading keys only, in batches. */
+  static async of(store: PagesStore, batch = 10_000): Promise<TakenHashes> {
+    const taken = new TakenHashes();
+    let after = -Infinity;
+    for (;;) {
+      const keys = await store.getAllKeys(IDBKeyRange.lowerBound(after, true), batch);
+      for (const key of keys) taken.mark(Math.floor(key / SLOTS_PER_HASH));
+      const last = keys[keys.length - 1];
+      if (last === undefined || keys.length < batch) return taken;
+      after = last;
+    }
+  }
+
+  has(hash: number): boolean {
+    return ((this.bits[hash >>> 5] as number) & (1 << (hash & 31))) !== 0;
+  }
+
+  mark(hash: number): void {
+    this.bits[hash >>> 5] = (this.bits[hash >>> 5] as number) | (1 << (hash & 31));
+  }
+}
