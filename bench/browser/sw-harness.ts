@@ -230,5 +230,17 @@ async function storageEstimate() {
   return { usage: e.usage ?? 0, details: (e as { usageDetails?: Record<string, number> }).usageDetails ?? {} };
 }
 
-const api = { altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, coldChinese, setup, fillTo, queryBench, bruteForce, storageEstimate, fingerprintFromHex };
+/** Closes the harness's connection, so that Chromium may close and compact the database (bytes per page, settled). */
+function closeHistory() {
+  history?.close();
+  history = undefined;
+  return { ok: true };
+}
+
+async function reopenHistory() {
+  history = await openHistory({ name: db });
+  return { ok: true };
+}
+
+const api = { closeHistory, reopenHistory, altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, coldChinese, setup, fillTo, queryBench, bruteForce, storageEstimate, fingerprintFromHex };
 (globalThis as unknown as { __dejaLuBench: typeof api }).__dejaLuBench = api;

@@ -179,6 +179,26 @@ function dirSize(dir: string): number {
   }, 0);
 }
 
+/**
+ * The LevelDB directory's size once the harness has closed its connection and
+ * the directory has stopped changing (four equal readings 2 s apart, at most
+ * 2 min): what the history keeps on disk. Right after a bulk write the
+ * directory also holds superseded bucket versions and a log that LevelDB has
+ * not compacted yet, and storage.estimate() moved by ±300 B/page between two
+ * identical runs here.
+ */
+async function settledDiskSize(sw: Worker, dir: string): Promise<number> {
+  await callSw(sw, 'closeHistory');
+  const readings = [dirSize(dir)];
+  const started = Date.now();
+  while (Date.now() - started < 120_000 && !(readings.length >= 4 && readings.slice(-4).every((r) => r === readings[readings.length - 1]))) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    readings.push(dirSize(dir));
+  }
+  await callSw(sw, 'reopenHistory');
+  return readings[readings.length - 1] as number;
+}
+
 function corpusForStore() {
   const latin = latinDocs();
   const titles = realPages().map((p) => p.html.match(/<title[^>]*>([^<]{10,200})<\/title>/i)?.[1]?.trim()).filter((t): t is string => !!t && !/[^\u0000-\u00ff]/.test(t));
@@ -190,9 +210,9 @@ function corpusForStore() {
 
 /**
  * Pages per transaction when filling the store: each transaction rewrites
- * every bucket it touches once, and 250,000 pages (~8 entries each per block
- * store) touch nearly all 65,536 buckets of each store, so larger batches
- * cost no more bucket writes; the packed edits of a batch take ~30 MB.
+ * every bucket it touches once, and 250,000 pages touch all 4,096 buckets of
+ * each store, so larger batches cost no more bucket writes; the packed edits
+ * of a batch take ~30 MB.
  */
 const FILL_BATCH = 250_000;
 
@@ -207,7 +227,7 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
   const out: { pages: number; [k: string]: unknown }[] = [];
   const fillRates: number[] = [];
   let fillTotal = 0;
-  let prev = { pages: 0, usage: base.usage, disk: baseDir };
+  let prev = { pages: 0, usage: base.usage, disk: baseDir, settled: await settledDiskSize(sw, idbDir) };
   let textBytesPerPage = 0;
   for (const pages of sizes) {
     const fill = await callSw<{ seconds: number; textBytesPerPage: number }>(sw, 'fillTo', pages, FILL_BATCH);
@@ -219,6 +239,7 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
     const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
     const est = await callSw<{ usage: number }>(sw, 'storageEstimate');
     const disk = dirSize(idbDir);
+    const settled = await settledDiskSize(sw, idbDir);
     out.push({
       pages,
       fillSeconds: round(fillTotal, 1),
@@ -233,26 +254,30 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
       // LevelDB write-ahead log (≤ 4 MB, not yet compacted) weigh less.
       bytesPerPage: round((est.usage - prev.usage) / (pages - prev.pages), 0),
       diskBytesPerPage: round((disk - prev.disk) / (pages - prev.pages), 0),
+      settledDiskBytesPerPage: round((settled - prev.settled) / (pages - prev.pages), 0),
     });
-    prev = { pages, usage: est.usage, disk };
+    prev = { pages, usage: est.usage, disk, settled };
   }
-  const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number };
+  const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number; settledDiskBytesPerPage: number };
   return {
     lookup: out,
     lookupNotes: `Pages stored with the store's own bulk write path (insertPages: page records, then each touched bucket rewritten once, up to ${FILL_BATCH.toLocaleString('en-US')} pages per transaction), ` +
       `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
-      `so ${round(1 + meanPassages, 1)} fingerprints × 4 bucket entries (10 bytes each) per page. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
+      `so 4 + ${round(meanPassages, 1)} bucket entries (10 bytes each) per page: the whole fingerprint under its four blocks, each passage under its first. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
       `(0–3 bits flipped), half random; "fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
-      `Bytes/page: growth of navigator.storage.estimate() since the previous size, per page added (LevelDB directory growth in the JSON).`,
+      `Bytes/page: growth of the LevelDB directory once settled (connection closed, directory unchanged for 6 s) since the previous size, per page added; storage.estimate() and directory growth right after the writes in the JSON.`,
     bytesPerPage: {
       pages: last.pages,
-      total: last.bytesPerPage,
-      disk: last.diskBytesPerPage,
+      total: last.settledDiskBytesPerPage,
+      estimateRightAfter: last.bytesPerPage,
+      diskRightAfter: last.diskBytesPerPage,
       text: round(textBytesPerPage, 0),
-      beyondText: round(last.bytesPerPage - textBytesPerPage, 0),
+      beyondText: round(last.settledDiskBytesPerPage - textBytesPerPage, 0),
+      beyondTextRightAfter: round(last.bytesPerPage - textBytesPerPage, 0),
       fingerprintsPerPage: round(1 + meanPassages, 2),
-      method: `Growth of navigator.storage.estimate() usage from the previous size to ${last.pages.toLocaleString('en-US')} pages, per page added; LevelDB directory growth: ${last.diskBytesPerPage} B/page. ` +
-        `LevelDB keeps up to 4 MB of recent writes uncompressed in its log, so small sizes read high. ` +
+      method: `Growth of the LevelDB directory from the previous size to ${last.pages.toLocaleString('en-US')} pages, per page added, measured once settled: the harness closes its connection and the directory ` +
+        `is read every 2 s until four readings agree (Chromium closes and compacts the database meanwhile). Right after the writes: storage.estimate() ${last.bytesPerPage} B/page, directory ${last.diskBytesPerPage} B/page ` +
+        `(superseded bucket versions and LevelDB's log not yet compacted; two identical runs here differed by ±300 B/page). ` +
         `"Title, URL and excerpt" counts their characters as V8 serialises them (1 byte per Latin-1 character). Snappy compression in LevelDB applies to everything.`,
     },
   };
@@ -264,7 +289,7 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
  * browser profile of its own: storage.estimate() counts the whole origin, and
  * a large database compacting meanwhile would be counted against these pages.
  */
-async function bytesByPassageCount(quick: boolean, profileBase: string) {
+async function bytesByPassageCount(quick: boolean, profileBase: string, extensionId: string) {
   const corpus = corpusForStore();
   const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
   const rows = [];
@@ -273,10 +298,11 @@ async function bytesByPassageCount(quick: boolean, profileBase: string) {
     try {
       const sw = await serviceWorker(context);
       await callSw(sw, 'setup', { ...corpus, passageCounts: [passages] });
+      const idbDir = join(`${profileBase}-passages-${passages}`, 'Default/IndexedDB', `chrome-extension_${extensionId}_0.indexeddb.leveldb`);
       await callSw(sw, 'fillTo', from, FILL_BATCH);
-      const before = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+      const before = await settledDiskSize(sw, idbDir);
       const fill = await callSw<{ textBytesPerPage: number }>(sw, 'fillTo', to, FILL_BATCH);
-      const after = (await callSw<{ usage: number }>(sw, 'storageEstimate')).usage;
+      const after = await settledDiskSize(sw, idbDir);
       const total = round((after - before) / (to - from), 0);
       rows.push({ passages, from, to, total, beyondText: round(total - fill.textBytesPerPage, 0) });
       progress(`${passages} passages per page: ${total} B/page`);
@@ -290,7 +316,7 @@ async function bytesByPassageCount(quick: boolean, profileBase: string) {
     base: none.beyondText,
     perFingerprint: round((most.beyondText - none.beyondText) / (most.passages - none.passages), 1),
     method: `Bytes per page as a function of the passage count: the same synthetic pages with exactly that many passages, each count in a fresh browser profile, ` +
-      `growth of navigator.storage.estimate() between the two sizes per page added (marginal, so fixed costs and most of LevelDB's uncompacted log cancel out).`,
+      `growth of the settled LevelDB directory (connection closed, unchanged for 6 s) between the two sizes per page added (marginal, so fixed costs cancel out).`,
   };
 }
 
@@ -514,7 +540,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     if (parts.has('pages')) result.pageImpact = await pageImpact(context, options.quick, profile);
     await context.close();
     if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
-    if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile);
+    if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile, extensionId);
   } catch (error) {
     // Keep what was measured before the failure.
     (error as { partial?: unknown }).partial = result;

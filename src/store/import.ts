@@ -179,17 +179,16 @@ class ImportJournal {
 
 const COMMIT_STORES = [...ALL_STORES, 'staging'] as const;
 
-/** Writes one imported page: a new one, or merged into the stored page of its URL. */
-async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal, page: NewPage, key: number | undefined): Promise<void> {
-  const stored = key === undefined ? await findByUrl(store, page.url) : undefined;
+/** Writes one imported page that may already be stored: new, or merged into the stored page of its URL. */
+async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal, page: StoredPage): Promise<void> {
+  const stored = await findByUrl(store, page.u);
   if (stored === undefined) {
-    const encoded = encodePage(page);
-    const id = await store.add(encoded, key ?? (await newKey(store, page.url)));
-    journal.note(id, IMPORTED, undefined, storedFingerprints(encoded, id));
+    const id = await store.add(page, await newKey(store, page.u));
+    journal.note(id, IMPORTED, undefined, storedFingerprints(page, id));
     return;
   }
   const old = unstage(stored.page);
-  const next = mergePages(old, page);
+  const next = mergePages(old, unstage(page));
   if (sameContent(old, next)) {
     journal.note(stored.key, UNCHANGED, undefined, undefined);
     return;
@@ -197,6 +196,16 @@ async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal
   const encoded = encodePage(next);
   await store.put(encoded, stored.key);
   journal.note(stored.key, UPDATED, storedFingerprints(stored.page, stored.key), storedFingerprints(encoded, stored.key));
+}
+
+/** A batch's pages with one record per URL: repeats merged (rare, so only they are decoded). */
+function mergeRepeats(pages: readonly StoredPage[]): StoredPage[] {
+  const byUrl = new Map<string, StoredPage>();
+  for (const page of pages) {
+    const earlier = byUrl.get(page.u);
+    byUrl.set(page.u, earlier === undefined ? page : encodePage(mergePages(unstage(earlier), unstage(page))));
+  }
+  return [...byUrl.values()];
 }
 
 /** Moves the staged batches into the history in one transaction. */
@@ -212,24 +221,21 @@ async function commit(db: HistoryDatabase, importId: number, batches: number): P
     for (let n = 0; n < batches; n++) {
       const staged = await tx.objectStore('staging').get([importId, n]);
       if (staged === undefined) throw new Error(`import batch ${n} is missing from staging`);
-      const merged = new Map<string, NewPage>();
-      for (const stored of staged.pages) {
-        const page = unstage(stored);
-        const earlier = merged.get(page.url);
-        merged.set(page.url, earlier === undefined ? page : mergePages(earlier, page));
-      }
-      const shared: NewPage[] = [];
-      await Promise.all([...merged.values()].flatMap((page) => {
-        const hash = urlHash(page.url);
+      const shared: StoredPage[] = [];
+      // Pages of a hash no stored page has are new: the staged record goes in as it is.
+      await Promise.all(mergeRepeats(staged.pages).flatMap((page) => {
+        const hash = urlHash(page.u);
         if (taken.has(hash)) {
           shared.push(page);
           return [];
         }
         taken.mark(hash);
-        return [commitPage(pages, journal, page, hash * SLOTS_PER_HASH)];
+        const key = hash * SLOTS_PER_HASH;
+        journal.note(key, IMPORTED, undefined, storedFingerprints(page, key));
+        return [pages.add(page, key)];
       }));
       // One at a time: pages sharing a hash must not pick the same free slot.
-      for (const page of shared) await commitPage(pages, journal, page, undefined);
+      for (const page of shared) await commitPage(pages, journal, page);
     }
     // Store by store: only one store's new entries are held at a time.
     for (let b = 0; b < BLOCK_STORES.length; b++) await applyBlockEdits(tx as unknown as WriteTx, journal.edits(b), [b]);
