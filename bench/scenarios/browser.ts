@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import type { ExtractTimes } from '../browser/extract-harness';
 import { signDocument } from '../../src/core';
+import { PASSAGES_PER_DOCUMENT } from '../../src/core/passages';
 import { chineseDocs, latinDocs, realPages, REPO } from '../lib/data';
 import { load1 } from '../lib/env';
 import { round, roundSummary, summarize } from '../lib/stats';
@@ -285,7 +286,7 @@ async function lookups(sw: Worker, profile: string, extensionId: string, quick: 
 
 /**
  * Marginal bytes per page with every page holding exactly `passages` passages
- * (0, and the 8 of PASSAGES_PER_DOCUMENT's worst case), each count in a
+ * (0, and PASSAGES_PER_DOCUMENT, the worst case), each count in a
  * browser profile of its own: storage.estimate() counts the whole origin, and
  * a large database compacting meanwhile would be counted against these pages.
  */
@@ -293,7 +294,7 @@ async function bytesByPassageCount(quick: boolean, profileBase: string, extensio
   const corpus = corpusForStore();
   const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
   const rows = [];
-  for (const passages of [0, 8]) {
+  for (const passages of [0, PASSAGES_PER_DOCUMENT]) {
     const context = await launch(true, `${profileBase}-passages-${passages}`);
     try {
       const sw = await serviceWorker(context);

@@ -10,9 +10,12 @@
  * Each block store holds one bucket per value of the block's top
  * BUCKET_KEY_BITS bits: the key is that value, the record a packed array of
  * ENTRY_BYTES-byte entries, each the page key with the block's low bits, and
- * the fingerprint's other three blocks. A lookup is four exact key reads; a
- * page's entries cost no IndexedDB record of their own; and a bulk write
- * touches at most 4 × 4,096 records, however many pages it brings.
+ * the next two blocks of the fingerprint. A lookup is four exact key reads
+ * and a distance check on 48 of the 64 bits; the page record, which the
+ * caller reads for every match anyway, settles the rest (a random entry
+ * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). A page's entries cost no
+ * IndexedDB record of their own, and a bulk write touches at most
+ * 4 × 4,096 records, however many pages it brings.
  */
 import type { IDBPObjectStore, IDBPTransaction } from 'idb';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Blocks, type Fingerprint } from '../core/fingerprint64';
@@ -36,8 +39,12 @@ const LOW_BITS = 16 - BUCKET_KEY_BITS;
 const LOW_MASK = (1 << LOW_BITS) - 1;
 /** Buckets per block store. */
 export const BUCKETS = 1 << BUCKET_KEY_BITS;
-/** (page key × 2^LOW_BITS + the block's low bits) as uint32, then three 16-bit blocks, big-endian. */
-export const ENTRY_BYTES = 10;
+/**
+ * (page key × 2^LOW_BITS + the block's low bits) as uint32, then the next two
+ * 16-bit blocks (b + 1, b + 2 mod 4), big-endian. The third block was 2 more
+ * bytes per entry (24 per page) for a check the page record makes anyway.
+ */
+export const ENTRY_BYTES = 8;
 /** Bytes of one fingerprint in a page's packed fingerprints. */
 export const FINGERPRINT_BYTES = 8;
 /** Page keys must fit the entry's first word beside the block's low bits. */
@@ -78,11 +85,16 @@ export function fingerprintsFromHex(fingerprint: string, passages: readonly stri
   return packFingerprints([fingerprint, ...passages].map(fingerprintFromHex));
 }
 
-/** A bucket entry as numbers: the page, the filed block's low bits, and the other three blocks, most significant first. */
+/** A bucket entry as numbers: the page, the filed block's low bits, and blocks b + 1 and b + 2 (mod 4). */
 export interface BucketEntry {
   pageId: number;
   low: number;
-  rest: [number, number, number];
+  rest: [number, number];
+}
+
+/** The blocks an entry of block store `b` keeps besides its own. */
+function keptBlocks(blocks: Blocks, b: number): [number, number] {
+  return [blocks[(b + 1) % 4] as number, blocks[(b + 2) % 4] as number];
 }
 
 export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
@@ -90,7 +102,7 @@ export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
   const out: BucketEntry[] = [];
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    out.push({ pageId: word >>> LOW_BITS, low: word & LOW_MASK, rest: [view.getUint16(at + 4), view.getUint16(at + 6), view.getUint16(at + 8)] });
+    out.push({ pageId: word >>> LOW_BITS, low: word & LOW_MASK, rest: [view.getUint16(at + 4), view.getUint16(at + 6)] });
   }
   return out;
 }
@@ -98,8 +110,7 @@ export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
   const blocks = fingerprintBlocks(fp);
-  const rest = blocks.filter((_, i) => i !== blockIndex) as [number, number, number];
-  return { pageId, low: (blocks[blockIndex] as number) & LOW_MASK, rest };
+  return { pageId, low: (blocks[blockIndex] as number) & LOW_MASK, rest: keptBlocks(blocks, blockIndex) };
 }
 
 /**
@@ -165,9 +176,7 @@ export class BlockEdits {
       entries[at++] = (word >>> 16) & 0xff;
       entries[at++] = (word >>> 8) & 0xff;
       entries[at++] = word & 0xff;
-      for (let other = 0; other < 4; other++) {
-        if (other === b) continue;
-        const value = blocks[other] as number;
+      for (const value of keptBlocks(blocks, b)) {
         entries[at++] = value >>> 8;
         entries[at++] = value & 0xff;
       }
@@ -314,16 +323,17 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
   }));
 }
 
-/** Hamming distance between the three blocks of an entry (at `at`) and the query's three other blocks. */
-function entryDistance(view: DataView, at: number, a: number, b: number, c: number): number {
-  return popcount32((view.getUint16(at + 4) ^ a) >>> 0) + popcount32((view.getUint16(at + 6) ^ b) >>> 0) + popcount32((view.getUint16(at + 8) ^ c) >>> 0);
+/** Hamming distance between the two blocks of an entry (at `at`) and the query's same two blocks. */
+function entryDistance(view: DataView, at: number, a: number, b: number): number {
+  return popcount32((view.getUint16(at + 4) ^ a) >>> 0) + popcount32((view.getUint16(at + 6) ^ b) >>> 0);
 }
 
 /**
- * Keys of the pages with a fingerprint within `maxDistance` (≤ 3) of each
- * query and filed under one of its blocks: its four buckets, read once per
- * distinct key however many queries share it, filtered on the entries alone
- * (same low bits of the block, other blocks within the distance).
+ * Keys of the pages that may have a fingerprint within `maxDistance` (≤ 3)
+ * of each query, filed under one of its blocks: its four buckets, read once
+ * per distinct key however many queries share it, filtered on the entries
+ * (same low bits of the block, the two kept blocks within the distance). A
+ * superset: the caller measures the full distance on the page's record.
  */
 export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number): Promise<Set<number>[]> {
   const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
@@ -339,11 +349,11 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
       const block = (blocks[q] as Blocks)[b] as number;
       const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block));
       if (bucket === undefined) return;
-      const { low, rest: [x, y, z] } = bucketEntry(fp, b, 0);
+      const { low, rest: [x, y] } = bucketEntry(fp, b, 0);
       const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
       for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
         const word = view.getUint32(at);
-        if ((word & LOW_MASK) === low && entryDistance(view, at, x, y, z) <= maxDistance) found.add(word >>> LOW_BITS);
+        if ((word & LOW_MASK) === low && entryDistance(view, at, x, y) <= maxDistance) found.add(word >>> LOW_BITS);
       }
     }));
     return found;

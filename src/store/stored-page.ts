@@ -7,11 +7,13 @@
  * The key is not in the record (page-key.ts); `PageRecord` stays the shape the
  * rest of the extension sees.
  *
- * `d` layout (DataView, little-endian numbers, fingerprints big-endian):
- *   0 flags (bit 0: publishedAt present)   1 source (index in PAGE_SOURCES)
- *   2 visitCount u32   6 textLength u32   10 cjkChars u32   14 words u32
- *   18 firstVisit f64  [26 publishedAt f64]   then the fingerprints, 8 bytes
- *   each: the whole document, then the passages.
+ * `d` layout: a count n, then n fingerprints of 8 bytes each, big-endian
+ * (the whole document, then the passages), then a flags byte (bit 0:
+ * publishedAt present) and the source (index in PAGE_SOURCES), then
+ * unsigned LEB128 varints: visitCount, textLength, cjkChars, words, and
+ * lastVisit − firstVisit in ms (zigzag); then publishedAt as a little-endian
+ * f64 when present. Varints keep the usual page's numbers in ~10 bytes
+ * instead of 26.
  */
 import { siteOf } from '../core/url';
 import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './block-index';
@@ -39,7 +41,8 @@ export interface StoredPage {
 export type NewPage = Omit<PageRecord, 'id'>;
 
 const HAS_PUBLISHED = 1;
-const HEADER_BYTES = 26;
+/** Bytes before the fingerprints: their count. */
+const COUNT_BYTES = 1;
 
 export class DamagedPageError extends Error {
   constructor(key: number) {
@@ -48,21 +51,30 @@ export class DamagedPageError extends Error {
   }
 }
 
+/** Appends `value` (a non-negative integer below 2^53) as an unsigned LEB128 varint. */
+function pushVarint(out: number[], value: number): void {
+  let rest = value;
+  while (rest >= 0x80) {
+    out.push((rest % 0x80) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  out.push(rest);
+}
+
+const zigzag = (n: number): number => (n >= 0 ? 2 * n : -2 * n - 1);
+const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+
 export function encodePage(page: NewPage): StoredPage {
   const fingerprints = fingerprintsFromHex(page.fingerprint, page.passages);
   const published = page.publishedAt !== undefined;
-  const start = HEADER_BYTES + (published ? 8 : 0);
-  const d = new Uint8Array(start + fingerprints.byteLength);
-  const view = new DataView(d.buffer);
-  view.setUint8(0, published ? HAS_PUBLISHED : 0);
-  view.setUint8(1, PAGE_SOURCES.indexOf(page.source));
-  view.setUint32(2, page.visitCount, true);
-  view.setUint32(6, page.textLength, true);
-  view.setUint32(10, page.cjkChars, true);
-  view.setUint32(14, page.words, true);
-  view.setFloat64(18, page.firstVisit, true);
-  if (published) view.setFloat64(HEADER_BYTES, page.publishedAt as number, true);
-  d.set(fingerprints, start);
+  const tail: number[] = [published ? HAS_PUBLISHED : 0, PAGE_SOURCES.indexOf(page.source)];
+  for (const value of [page.visitCount, page.textLength, page.cjkChars, page.words, zigzag(page.lastVisit - page.firstVisit)]) pushVarint(tail, value);
+  const start = COUNT_BYTES + fingerprints.byteLength;
+  const d = new Uint8Array(start + tail.length + (published ? 8 : 0));
+  d[0] = fingerprints.byteLength / FINGERPRINT_BYTES;
+  d.set(fingerprints, COUNT_BYTES);
+  d.set(tail, start);
+  if (published) new DataView(d.buffer).setFloat64(start + tail.length, page.publishedAt as number, true);
   const stored: StoredPage = { u: page.url, t: page.title, e: page.excerpt, v: page.lastVisit, d };
   if (page.canonicalUrl !== undefined) stored.c = page.canonicalUrl;
   if (page.language !== undefined) stored.l = page.language;
@@ -70,18 +82,18 @@ export function encodePage(page: NewPage): StoredPage {
   return stored;
 }
 
-/** Offset of the fingerprints in `d`; throws DamagedPageError on a record this code did not write. */
-function fingerprintsStart(stored: StoredPage, key: number): number {
+/** End of the fingerprints in `d`; throws DamagedPageError on a record this code did not write. */
+function fingerprintsEnd(stored: StoredPage, key: number): number {
   const d: unknown = stored?.d;
-  if (!(d instanceof Uint8Array) || d.byteLength < HEADER_BYTES) throw new DamagedPageError(key);
-  const start = HEADER_BYTES + ((d[0] as number) & HAS_PUBLISHED ? 8 : 0);
-  if (d.byteLength < start + FINGERPRINT_BYTES || (d.byteLength - start) % FINGERPRINT_BYTES !== 0) throw new DamagedPageError(key);
-  return start;
+  if (!(d instanceof Uint8Array) || d.byteLength < COUNT_BYTES) throw new DamagedPageError(key);
+  const end = COUNT_BYTES + (d[0] as number) * FINGERPRINT_BYTES;
+  if (d[0] === 0 || d.byteLength < end) throw new DamagedPageError(key);
+  return end;
 }
 
 /** The page's fingerprints, packed 8 bytes each (a view into the record). */
 export function storedFingerprints(stored: StoredPage, key: number): Uint8Array {
-  return stored.d.subarray(fingerprintsStart(stored, key));
+  return stored.d.subarray(COUNT_BYTES, fingerprintsEnd(stored, key));
 }
 
 export function decodePage(stored: StoredPage, key: number): PageRecord {
@@ -90,26 +102,42 @@ export function decodePage(stored: StoredPage, key: number): PageRecord {
 
 /** The page without its id; `key` only names it in errors. */
 export function decodeContent(stored: StoredPage, key: number): NewPage {
-  const start = fingerprintsStart(stored, key);
-  const view = new DataView(stored.d.buffer, stored.d.byteOffset, stored.d.byteLength);
-  const source = PAGE_SOURCES[view.getUint8(1)];
+  const end = fingerprintsEnd(stored, key);
+  const d = stored.d;
+  let at = end + 2;
+  const varint = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (at >= d.byteLength || scale > 2 ** 49) throw new DamagedPageError(key);
+      const byte = d[at++] as number;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  };
+  const flags = d[end];
+  const source = PAGE_SOURCES[d[end + 1] ?? -1];
   if (source === undefined) throw new DamagedPageError(key);
+  const [visitCount, textLength, cjkChars, words, span] = [varint(), varint(), varint(), varint(), unzigzag(varint())] as [number, number, number, number, number];
+  const published = ((flags as number) & HAS_PUBLISHED) !== 0;
+  if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
   const page: NewPage = {
     url: stored.u,
     title: stored.t,
     site: stored.s ?? siteOf(stored.u),
     excerpt: stored.e,
-    textLength: view.getUint32(6, true),
-    ...fingerprintsToHex(stored.d.subarray(start)),
-    cjkChars: view.getUint32(10, true),
-    words: view.getUint32(14, true),
-    firstVisit: view.getFloat64(18, true),
+    textLength,
+    ...fingerprintsToHex(d.subarray(COUNT_BYTES, end)),
+    cjkChars,
+    words,
+    firstVisit: stored.v - span,
     lastVisit: stored.v,
-    visitCount: view.getUint32(2, true),
+    visitCount,
     source,
   };
   if (stored.c !== undefined) page.canonicalUrl = stored.c;
   if (stored.l !== undefined) page.language = stored.l;
-  if (view.getUint8(0) & HAS_PUBLISHED) page.publishedAt = view.getFloat64(HEADER_BYTES, true);
+  if (published) page.publishedAt = new DataView(d.buffer, d.byteOffset, d.byteLength).getFloat64(at, true);
   return page;
 }

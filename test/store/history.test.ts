@@ -25,7 +25,7 @@ describe('recordVisit', () => {
     expect(await history.count()).toBe(1);
   });
 
-  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 12 bits, entry = page key × 16 + low 4 bits, then the other 48 bits', async () => {
+  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 12 bits, entry = page key × 16 + low 4 bits, then blocks b + 1 and b + 2', async () => {
     const { history, factory, name } = await freshHistory();
     const passage = '00000000ffffffff';
     const page = await history.recordVisit(pageInput({ passages: [passage] }));
@@ -35,7 +35,7 @@ describe('recordVisit', () => {
       const filed = block === 0 ? [A, passage] : [A];
       const expected = filed.map((hex) => {
         const blocks = fingerprintBlocks(fingerprintFromHex(hex));
-        const others = blocks.filter((_, i) => i !== block);
+        const others = [blocks[(block + 1) % 4] as number, blocks[(block + 2) % 4] as number];
         const word = page.id * 16 + ((blocks[block] as number) & 0xf);
         const bytes = [word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff, ...others.flatMap((v) => [v >>> 8, v & 0xff])];
         return [(blocks[block] as number) >>> 4, bytes];
@@ -45,12 +45,12 @@ describe('recordVisit', () => {
     }
   });
 
-  test('the page record is packed: texts and last visit as fields, the rest in `d` with the fingerprints last, 8 bytes each, whole document first', async () => {
+  test('the page record is packed: texts and last visit as fields, the rest in `d`, starting with the fingerprint count and the fingerprints, 8 bytes each, whole document first', async () => {
     const { history, factory, name } = await freshHistory();
     await history.recordVisit(pageInput({ fingerprint: A, passages: ['00000000ffffffff'] }));
     const [stored] = (await dumpDatabase(factory, name)).pages?.values as Record<string, unknown>[];
     expect(Object.keys(stored ?? {}).sort()).toEqual(['d', 'e', 't', 'u', 'v']);
-    expect([...(stored?.d as Uint8Array).slice(-16)]).toEqual([0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+    expect([...(stored?.d as Uint8Array).slice(0, 17)]).toEqual([2, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
   });
 
   test('a second visit to the same URL updates the one record and replaces its block entries', async () => {

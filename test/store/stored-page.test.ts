@@ -16,6 +16,8 @@ describe('stored page records', () => {
     ['a site that is not the URL\'s own (an imported record)', { site: 'other.example' }],
     ['every source and the largest counts', { source: 'author', visitCount: 1_000_000, textLength: 100_000_000, cjkChars: 100_000_000, words: 100_000_000 }],
     ['a Chinese title and excerpt', { title: '第二篇', excerpt: '摘要' }],
+    ['a first visit after the last (kept as it came)', { firstVisit: PAGE.lastVisit + 5 }],
+    ['visits decades apart', { firstVisit: Date.UTC(1991, 0, 1), lastVisit: Date.UTC(2090, 0, 1) }],
   ])('%s round-trips exactly', (_, overrides) => {
     const page = { ...PAGE, ...overrides };
     expect(decodePage(encodePage(page), 42)).toEqual({ ...page, id: 42 });
@@ -30,10 +32,11 @@ describe('stored page records', () => {
   test.each<[string, unknown]>([
     ['no packed field', { ...good, d: undefined }],
     ['a string instead of bytes', { ...good, d: 'abc' }],
-    ['a header cut short', { ...good, d: good.d.slice(0, 20) }],
-    ['no fingerprint', { ...good, d: good.d.slice(0, 26) }],
-    ['a torn fingerprint', { ...good, d: good.d.slice(0, good.d.length - 3) }],
-    ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 1 ? 9 : byte)) }],
+    ['fingerprints cut short', { ...good, d: good.d.slice(0, 20) }],
+    ['no fingerprint', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 0 ? 0 : byte)) }],
+    ['the numbers cut short', { ...good, d: good.d.slice(0, good.d.length - 3) }],
+    ['a byte too many', { ...good, d: Uint8Array.from([...good.d, 0]) }],
+    ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 1 + 8 * (good.d[0] as number) + 1 ? 9 : byte)) }],
   ])('a record with %s is a DamagedPageError naming its key', (_, stored) => {
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(DamagedPageError);
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(/page 7/);
