@@ -22,18 +22,22 @@ export function toHistoryError(error: unknown): unknown {
  * rethrown (quota errors as HistoryQuotaError). `work` must await only
  * requests of `tx`, or the transaction commits early.
  */
-export async function inTransaction<T>(tx: { done: Promise<void>; abort(): void }, work: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(tx: { done: Promise<void>; abort(): void; readonly error?: DOMException | null }, work: () => Promise<T>): Promise<T> {
   try {
     const result = await work();
     await tx.done;
     return result;
   } catch (error) {
     tx.done.catch(() => undefined);
+    // A request written without its own handler (bulk writes) aborts the
+    // transaction: the requests awaited then fail with AbortError, and the
+    // transaction holds the cause (e.g. QuotaExceededError).
+    const cause = (error as { name?: unknown } | null)?.name === 'AbortError' && tx.error ? tx.error : error;
     try {
       tx.abort();
     } catch {
       // Already aborted by the failed request, or already finished: nothing left to undo.
     }
-    throw toHistoryError(error);
+    throw toHistoryError(cause);
   }
 }
