@@ -5,6 +5,7 @@ import type { browser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
 import type { PageRecord } from '../../../src/store';
+import { decodePage, type StoredPage } from '../../../src/store/stored-page';
 import { ROOT } from './browser';
 
 /** The worker's `chrome` global, typed with the polyfill's API (promise-based, as MV3's is). */
@@ -53,24 +54,28 @@ export function badge(worker: Worker, tabId: number): Promise<{ text: string; ti
 }
 
 /** Every page in the extension's IndexedDB history. */
-export function storedPages(worker: Worker): Promise<PageRecord[]> {
-  return worker.evaluate(async () => {
+/** Every stored page, read raw from the worker's IndexedDB and decoded here with the store's own codec. */
+export async function storedPages(worker: Worker): Promise<PageRecord[]> {
+  const raw = await worker.evaluate(async () => {
     const databases = await indexedDB.databases();
-    if (!databases.some((db) => db.name === 'deja-lu')) return [];
-    return new Promise<PageRecord[]>((resolve, reject) => {
+    if (!databases.some((db) => db.name === 'deja-lu')) return { keys: [] as unknown[], values: [] as unknown[] };
+    return new Promise<{ keys: unknown[]; values: unknown[] }>((resolve, reject) => {
       const open = indexedDB.open('deja-lu');
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const db = open.result;
-        const request = db.transaction('pages').objectStore('pages').getAll();
-        request.onsuccess = () => {
-          resolve(request.result as PageRecord[]);
+        const store = db.transaction('pages').objectStore('pages');
+        const keys = store.getAllKeys();
+        const values = store.getAll();
+        values.onsuccess = () => {
+          resolve({ keys: keys.result, values: values.result });
           db.close();
         };
-        request.onerror = () => reject(request.error);
+        values.onerror = () => reject(values.error);
       };
     });
   });
+  return raw.values.map((value, i) => decodePage(value as StoredPage, raw.keys[i] as number));
 }
 
 /** Keys and values of each of the history's five object stores, read in one transaction. */
