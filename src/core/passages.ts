@@ -72,7 +72,12 @@ export const PASSAGES_PER_DOCUMENT = 6;
  * miss its first block (docs/detection.md, "Passages filed under one block").
  */
 export function passagesMatch(a: Fingerprint, b: Fingerprint, maxDistance: number): boolean {
-  return a.hi >>> 16 === b.hi >>> 16 && hammingDistance(a, b) <= maxDistance;
+  return sharesFirstBlock(a, b) && hammingDistance(a, b) <= maxDistance;
+}
+
+/** Whether two fingerprints agree on their first 16-bit block, the one a passage is filed under. */
+export function sharesFirstBlock(a: Fingerprint, b: Fingerprint): boolean {
+  return a.hi >>> 16 === b.hi >>> 16;
 }
 
 const ANCHOR_MASK = PASSAGE_ANCHOR_EVERY - 1;

@@ -1,9 +1,9 @@
 /** The reading history: pages and their block index in IndexedDB. */
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
-import { normalizeUrl } from '../core/url';
+import { sharesFirstBlock } from '../core/passages';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
 import { collectRequests, lookupBlocks, unpackFingerprints } from './block-index';
-import { siteOf } from '../core/url';
+import { normalizeUrl } from '../core/url';
 import { hammingDistance } from '../core/hamming';
 import { inTransaction } from './errors';
 import { toCsv } from './export-csv';
@@ -13,7 +13,7 @@ import { MAX_VISIT_COUNT, type PageInput, type PageRecord } from './page';
 import { findByUrl, type PagesStore } from './page-key';
 import { ALL_STORES, insertPage, removePage, replacePage, withBlockEdits } from './page-writes';
 import { DB_NAME, openHistoryDatabase, type HistoryDatabase } from './schema';
-import { decodePage, storedFingerprints, type StoredPage } from './stored-page';
+import { decodePage, storedFingerprints, storedSite, type StoredPage } from './stored-page';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -44,7 +44,7 @@ export interface ListOptions {
   limit?: number;
 }
 
-/** Pages per read when walking the whole store (export, search): bounded memory, few round trips. */
+/** Pages per read when walking the whole store (export, search, deleting a site): bounded memory, few round trips. */
 const READ_BATCH = 500;
 
 function checkDistance(maxDistance: number): void {
@@ -65,21 +65,33 @@ function toFingerprint(fp: Fingerprint | string): Fingerprint {
 function bestSlot(page: StoredPage, key: number, query: Fingerprint): { slot: number; distance: number } {
   let best = { slot: -1, distance: Infinity };
   unpackFingerprints(storedFingerprints(page, key)).forEach((fp, slot) => {
-    if (slot > 0 && fp.hi >>> 16 !== query.hi >>> 16) return;
+    if (slot > 0 && !sharesFirstBlock(fp, query)) return;
     const distance = hammingDistance(fp, query);
     if (distance < best.distance) best = { slot, distance };
   });
   return best;
 }
 
-/**
- * Up to `count` stored pages with keys above `after`, with their keys: the
- * whole store is walked this way in batches (bounded memory, few round trips).
- */
-async function readBatch(store: PagesStore, after: number, count: number): Promise<{ keys: number[]; pages: StoredPage[] }> {
+/** Up to READ_BATCH stored pages with keys above `after`, with their keys. */
+async function readBatch(store: PagesStore, after: number): Promise<{ keys: number[]; pages: StoredPage[] }> {
   const range = IDBKeyRange.lowerBound(after, true);
-  const [keys, pages] = await Promise.all([store.getAllKeys(range, count), store.getAll(range, count)]);
+  const [keys, pages] = await Promise.all([store.getAllKeys(range, READ_BATCH), store.getAll(range, READ_BATCH)]);
   return { keys, pages };
+}
+
+/**
+ * Every stored page with its key, in key order, read a batch at a time by
+ * `read` (readBatch on the store of one transaction, or of a new one per
+ * batch): bounded memory, few round trips.
+ */
+async function* walkPages(read: (after: number) => Promise<{ keys: number[]; pages: StoredPage[] }>): AsyncGenerator<[number, StoredPage]> {
+  for (let after = -Infinity; ;) {
+    const { keys, pages } = await read(after);
+    for (let i = 0; i < pages.length; i++) yield [keys[i] as number, pages[i] as StoredPage];
+    const last = keys[keys.length - 1];
+    if (last === undefined || keys.length < READ_BATCH) return;
+    after = last;
+  }
 }
 
 /** Best distance first; among equals the most recently read, then the highest key. */
@@ -197,14 +209,8 @@ export class History {
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
       const store = tx.objectStore('pages');
       const doomed: PageRecord[] = [];
-      for (let after = -Infinity; ;) {
-        const { keys, pages } = await readBatch(store, after, READ_BATCH);
-        pages.forEach((page, i) => {
-          if ((page.s ?? siteOf(page.u)) === site) doomed.push(decodePage(page, keys[i] as number));
-        });
-        const last = keys[keys.length - 1];
-        if (last === undefined || keys.length < READ_BATCH) break;
-        after = last;
+      for await (const [key, page] of walkPages((after) => readBatch(store, after))) {
+        if (storedSite(page) === site) doomed.push(decodePage(page, key));
       }
       await Promise.all(doomed.map((page) => removePage(tx, page, edits)));
       return doomed.length;
@@ -245,14 +251,8 @@ export class History {
       }
       const needle = options.search.toLowerCase();
       const found: { id: number; lastVisit: number }[] = [];
-      for (let after = -Infinity; ;) {
-        const { keys, pages } = await readBatch(store, after, READ_BATCH);
-        pages.forEach((page, i) => {
-          if (page.t.toLowerCase().includes(needle) || page.u.toLowerCase().includes(needle)) found.push({ id: keys[i] as number, lastVisit: page.v });
-        });
-        const last = keys[keys.length - 1];
-        if (last === undefined || keys.length < READ_BATCH) break;
-        after = last;
+      for await (const [id, page] of walkPages((after) => readBatch(store, after))) {
+        if (page.t.toLowerCase().includes(needle) || page.u.toLowerCase().includes(needle)) found.push({ id, lastVisit: page.v });
       }
       const direction = newestFirst ? -1 : 1;
       found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
@@ -271,14 +271,11 @@ export class History {
    * be included.
    */
   async *exportRecords(): AsyncGenerator<ExportRecord> {
-    for (let after = -Infinity; ;) {
+    const read = (after: number) => {
       const tx = this.db.transaction('pages', 'readonly');
-      const { keys, pages } = await inTransaction(tx, () => readBatch(tx.objectStore('pages'), after, READ_BATCH));
-      for (let i = 0; i < pages.length; i++) yield pageToExportRecord(decodePage(pages[i] as StoredPage, keys[i] as number));
-      const last = keys[keys.length - 1];
-      if (last === undefined || keys.length < READ_BATCH) return;
-      after = last;
-    }
+      return inTransaction(tx, () => readBatch(tx.objectStore('pages'), after));
+    };
+    for await (const [key, page] of walkPages(read)) yield pageToExportRecord(decodePage(page, key));
   }
 
   /** The history as an export file (docs/export-format.md), in chunks. */

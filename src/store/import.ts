@@ -17,7 +17,7 @@ import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
 import { inTransaction } from './errors';
 import { exportRecordToPage, pageToExportRecord, parseExport, serializeExportRecord } from './export-format';
 import type { PageSource } from './page';
-import { SLOTS_PER_HASH, TakenHashes, findByUrl, newKey, urlHash, type PagesStore } from './page-key';
+import { TakenHashes, findByUrl, newKey, type PagesStore } from './page-key';
 import { ALL_STORES, type WriteTx } from './page-writes';
 import type { HistoryDatabase } from './schema';
 import { decodeContent, encodePage, storedFingerprints, type NewPage, type StoredPage } from './stored-page';
@@ -245,14 +245,12 @@ async function commit(db: HistoryDatabase, importId: number, batches: number): P
         next.catch(() => undefined);
       }
       for (const page of mergeRepeats(staged.pages)) {
-        const hash = urlHash(page.u);
-        if (taken.has(hash)) {
+        // A URL no stored page shares a hash with is new: the staged record goes in as it is.
+        const key = taken.claim(page.u);
+        if (key === undefined) {
           shared.push(page);
           continue;
         }
-        // A URL no stored page shares a hash with is new: the staged record goes in as it is.
-        taken.mark(hash);
-        const key = hash * SLOTS_PER_HASH;
         journal.note(key, IMPORTED, undefined, storedFingerprints(page, key));
         addNew(page, key);
       }
@@ -260,7 +258,7 @@ async function commit(db: HistoryDatabase, importId: number, batches: number): P
     }
     await writeShared();
     // The four block stores at once: their edits for 100,000 pages take ~10 MB.
-    await applyBlockEdits(tx as unknown as WriteTx, journal.edits(), [0, 1, 2, 3]);
+    await applyBlockEdits(tx as unknown as WriteTx, journal.edits());
     await tx.objectStore('staging').delete(stagingRange(importId));
   });
   return journal.counts();

@@ -87,11 +87,23 @@ export class TakenHashes {
     }
   }
 
-  has(hash: number): boolean {
+  /**
+   * The key of slot 0 for a URL whose hash no page has yet, marking the hash
+   * taken; undefined when it is taken already (the URL may be stored, or share
+   * its hash: read its slots, `findByUrl` / `newKey`).
+   */
+  claim(url: string): number | undefined {
+    const hash = urlHash(url);
+    if (this.has(hash)) return undefined;
+    this.mark(hash);
+    return hash * SLOTS_PER_HASH;
+  }
+
+  private has(hash: number): boolean {
     return ((this.bits[hash >>> 5] as number) & (1 << (hash & 31))) !== 0;
   }
 
-  mark(hash: number): void {
+  private mark(hash: number): void {
     this.bits[hash >>> 5] = (this.bits[hash >>> 5] as number) | (1 << (hash & 31));
   }
 }

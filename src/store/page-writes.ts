@@ -3,7 +3,7 @@ import type { IDBPTransaction } from 'idb';
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { BlockEdits, applyBlockEdits, indexNewPages } from './block-index';
 import type { PageRecord } from './page';
-import { SLOTS_PER_HASH, TakenHashes, newKey, urlHash } from './page-key';
+import { TakenHashes, newKey } from './page-key';
 import { BLOCK_STORES, type HistorySchema } from './schema';
 import { encodePage, storedFingerprints, type NewPage } from './stored-page';
 
@@ -73,15 +73,14 @@ export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number
     // page at a time, so two of them never pick the same free slot.
     const shared: NewPage[] = [];
     const added = await Promise.all(chunk.flatMap((page) => {
-      const hash = urlHash(page.url);
-      if (hashes.has(hash)) {
+      const key = hashes.claim(page.url);
+      if (key === undefined) {
         shared.push(page);
         return [];
       }
-      hashes.mark(hash);
       const stored = encodePage(page);
-      fingerprints.push(storedFingerprints(stored, hash));
-      return [store.add(stored, hash * SLOTS_PER_HASH)];
+      fingerprints.push(storedFingerprints(stored, key));
+      return [store.add(stored, key)];
     }));
     ids.push(...added);
     for (const page of shared) {

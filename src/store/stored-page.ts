@@ -96,6 +96,11 @@ export function storedFingerprints(stored: StoredPage, key: number): Uint8Array 
   return stored.d.subarray(COUNT_BYTES, fingerprintsEnd(stored, key));
 }
 
+/** The page's site: stored only when it is not the URL's own. */
+export function storedSite(stored: StoredPage): string {
+  return stored.s ?? siteOf(stored.u);
+}
+
 export function decodePage(stored: StoredPage, key: number): PageRecord {
   return { id: key, ...decodeContent(stored, key) };
 }
@@ -125,7 +130,7 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
   const page: NewPage = {
     url: stored.u,
     title: stored.t,
-    site: stored.s ?? siteOf(stored.u),
+    site: storedSite(stored),
     excerpt: stored.e,
     textLength,
     ...fingerprintsToHex(d.subarray(COUNT_BYTES, end)),
