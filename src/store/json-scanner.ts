@@ -26,7 +26,6 @@ type State =
 type CaptureKind = 'composite' | 'string' | 'primitive';
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 const NEWLINE = 10;
 
 function isDelimiter(c: number): boolean {
@@ -45,6 +44,8 @@ export class StreamedObjectScanner {
   private key = '';
   private elementCount = 0;
   private events: ScanEvent[] = [];
+  /** A syntax error found after values not yet handed back: thrown by the next call. */
+  private failure: JsonScanError | undefined;
 
   private captureStart = -1;
   private captureKind: CaptureKind = 'primitive';
@@ -64,12 +65,21 @@ export class StreamedObjectScanner {
   constructor(private readonly arrayKey: string, private readonly maxValueChars = Infinity) {}
 
   push(chunk: string): ScanEvent[] {
+    if (this.failure) throw this.failure;
     const keep = this.captureStart >= 0 && !this.skipping ? this.captureStart : this.pos;
     this.buffer = this.buffer.slice(keep) + chunk;
     this.offset += keep;
     this.pos -= keep;
     if (this.captureStart >= 0) this.captureStart = 0;
-    this.scan();
+    try {
+      this.scan();
+    } catch (error) {
+      // The values before the error come first, as they would had the text
+      // been cut just before it: the first problem in the file is the one
+      // reported, however the file is split. The error comes with the next call.
+      if (!(error instanceof JsonScanError) || this.events.length === 0) throw error;
+      this.failure = error;
+    }
     return this.takeEvents();
   }
 
@@ -84,6 +94,7 @@ export class StreamedObjectScanner {
 
   /** Call after the last chunk; throws if the object is incomplete. */
   end(): ScanEvent[] {
+    if (this.failure) throw this.failure;
     if (this.state !== 'done') {
       const where = this.state === 'start' ? 'the file is empty' :
         this.state === 'elementOrEnd' || this.state === 'element' || this.state === 'elementEnd'
@@ -217,16 +228,45 @@ export class StreamedObjectScanner {
     }
     let { depth, inString, escaped } = this;
     let complete = false;
+    // Most of an export is string content: inside a string, indexOf jumps to
+    // the next quote or backslash (native, ~10× a loop over each character),
+    // and newlines in between are counted by indexOf too. -2: not searched yet.
+    let nextBackslash = -2;
+    let nextNewline = -2;
+    const countLines = (until: number) => {
+      if (nextNewline !== -1 && nextNewline < pos) nextNewline = buffer.indexOf('\n', pos);
+      while (nextNewline !== -1 && nextNewline < until) {
+        this.line++;
+        this.lineStart = this.offset + nextNewline + 1;
+        nextNewline = buffer.indexOf('\n', nextNewline + 1);
+      }
+    };
     while (pos < length) {
-      const c = buffer.charCodeAt(pos++);
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === QUOTE) {
-          inString = false;
-          if (depth === 0) { complete = true; break; }
+      if (inString && !escaped) {
+        const quote = buffer.indexOf('"', pos);
+        if (nextBackslash !== -1 && nextBackslash < pos) nextBackslash = buffer.indexOf('\\', pos);
+        let stop = quote === -1 ? length : quote;
+        if (nextBackslash !== -1 && nextBackslash < stop) stop = nextBackslash;
+        countLines(stop);
+        if (stop === length) {
+          pos = length;
+          break;
         }
-      } else if (c === QUOTE) {
+        pos = stop + 1;
+        if (stop !== quote) {
+          escaped = true;
+          continue;
+        }
+        inString = false;
+        if (depth === 0) {
+          complete = true;
+          break;
+        }
+        continue;
+      }
+      const c = buffer.charCodeAt(pos++);
+      if (escaped) escaped = false;
+      else if (c === QUOTE) {
         inString = true;
       } else if (c === 123 || c === 91) {
         depth++;

@@ -70,6 +70,16 @@ describe('parseExport', () => {
     }), { numRuns: 200, seed: 42 });
   });
 
+  // Found by test/store/import-fuzz.test.ts: read whole, the file reported the
+  // stray quote after "format"'s value; cut after that value, the wrong format.
+  test('reports the first problem in a file, read whole or cut just after it', async () => {
+    const text = '{"format":"deja-lu-hist"ory","version":1,"pages":[\n\n]}\n';
+    const whole = await parseAll(text).catch((error: Error) => error.message);
+    const cut = await parseAll([text.slice(0, 24), text.slice(24)]).catch((error: Error) => error.message);
+    expect(whole).toMatch(/"format" is "deja-lu-hist"/);
+    expect(cut).toBe(whole);
+  });
+
   test('reads the file one character at a time', async () => {
     const text = await collect(serializeExport([valid], NOW));
     expect(await parseAll([...text])).toEqual([{ ok: true, index: 0, record: valid }]);
