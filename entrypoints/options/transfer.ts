@@ -1,5 +1,5 @@
 import { t } from '../../src/i18n';
-import { HistoryQuotaError, type History, type ImportReport } from '../../src/store';
+import { HistoryQuotaError, textChunks, type History, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
@@ -48,7 +48,7 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
       show(report.rejected.length > 0 ? 'error' : 'info', ...reportLines(report));
       onImported();
     } catch (error) {
-      // The store validates the whole file before writing: a failure leaves the history as it was.
+      // The store imports all or nothing: a failure leaves the history as it was.
       if (error instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuota')));
       else show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
     } finally {
@@ -88,16 +88,6 @@ async function download(blob: Blob, filename: string): Promise<void> {
   link.remove();
   // The download has started reading the blob by the next task; release it after that.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** The file as decoded text chunks, so a large export is never one string in memory. */
-async function* textChunks(file: Blob): AsyncIterable<string> {
-  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
-  }
 }
 
 function messageOf(error: unknown): string {

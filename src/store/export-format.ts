@@ -18,8 +18,7 @@ export const EXPORT_VERSION = 1;
 
 /**
  * Limits on what one import reads (docs/export-format.md). An import is
- * validated whole (staged apart from the history) and then written in one
- * transaction, which grows with the file: a million pages would hold the
+ * read and written in one transaction, which grows with the file: a million pages would hold the
  * history's stores for many minutes. Larger files are refused as a whole, as
  * soon as the limit is crossed.
  */
@@ -53,9 +52,13 @@ export interface ExportRecord {
   source: PageSource;
 }
 
-export type RecordCheck =
-  | { ok: true; record: ExportRecord }
-  | { ok: false; reason: string; url?: string };
+/** Why a record is refused; `url` when it has a string one (shortened). */
+export type Refusal = { ok: false; reason: string; url?: string };
+
+export type RecordCheck = { ok: true; record: ExportRecord } | Refusal;
+
+/** A record checked and turned into the page the store keeps, without its id. */
+export type PageCheck = { ok: true; page: Omit<PageRecord, 'id'> } | Refusal;
 
 /** Thrown by the field readers below; turned into a rejection reason. */
 class InvalidField extends Error {}
@@ -139,28 +142,58 @@ function readContent(fields: Fields): PageContent {
   return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, publishedAt, source: source as PageSource };
 }
 
-function readVisits(fields: Fields, now: Date): Pick<ExportRecord, 'firstVisit' | 'lastVisit' | 'visitCount'> {
+type Visits = Pick<PageRecord, 'firstVisit' | 'lastVisit' | 'visitCount'>;
+
+function readVisits(fields: Fields, now: Date): Visits {
   const firstVisit = readVisitTime(fields, 'firstVisit', now);
   const lastVisit = readVisitTime(fields, 'lastVisit', now);
   if (firstVisit > lastVisit) throw new InvalidField('firstVisit: later than lastVisit');
   const visitCount = readCount(fields, 'visitCount', 1, MAX_VISIT_COUNT);
-  return { firstVisit: new Date(firstVisit).toISOString(), lastVisit: new Date(lastVisit).toISOString(), visitCount };
+  return { firstVisit, lastVisit, visitCount };
+}
+
+/** The page of checked content and visits; optional fields are left out rather than stored as undefined, so stored records compare equal after a round trip. */
+function toPage(content: PageContent, visits: Visits): Omit<PageRecord, 'id'> {
+  const page: Omit<PageRecord, 'id'> = {
+    url: content.url,
+    title: content.title,
+    site: content.site,
+    excerpt: content.excerpt,
+    textLength: content.textLength,
+    fingerprint: content.fingerprint,
+    passages: content.passages,
+    cjkChars: content.cjkChars,
+    words: content.words,
+    ...visits,
+    source: content.source,
+  };
+  if (content.canonicalUrl !== undefined) page.canonicalUrl = content.canonicalUrl;
+  if (content.language !== undefined) page.language = content.language;
+  if (content.publishedAt !== undefined) page.publishedAt = Date.parse(content.publishedAt);
+  return page;
 }
 
 /**
- * Checks one record of an export file and returns it normalised (URL
- * normalised, hex lower-cased, times in UTC, excerpt cut to the stored
- * length), or the reason it is refused. Unknown fields are ignored.
+ * Checks one record of an export file and returns the page it describes
+ * (URL normalised, hex lower-cased, excerpt cut to the stored length), or the
+ * reason it is refused. Unknown fields are ignored. What imports use: no
+ * round trip of the times through text.
  */
-export function validateExportRecord(value: unknown, now: Date): RecordCheck {
+export function validateExportPage(value: unknown, now: Date): PageCheck {
   if (!isFields(value)) return { ok: false, reason: 'record: expected an object' };
   try {
-    return { ok: true, record: { ...readContent(value), ...readVisits(value, now) } };
+    return { ok: true, page: toPage(readContent(value), readVisits(value, now)) };
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
     const url = typeof value.url === 'string' ? truncateText(value.url, 200) : undefined;
     return { ok: false, reason: error.message, url };
   }
+}
+
+/** validateExportPage, with the record normalised as an export file has it (times as UTC ISO 8601). */
+export function validateExportRecord(value: unknown, now: Date): RecordCheck {
+  const check = validateExportPage(value, now);
+  return check.ok ? { ok: true, record: pageToExportRecord({ ...check.page, id: 0 }) } : check;
 }
 
 /**
@@ -224,26 +257,7 @@ export function pageToExportRecord(page: PageRecord): ExportRecord {
 
 /** The stored page for a validated record, without the id the store assigns. */
 export function exportRecordToPage(record: ExportRecord): Omit<PageRecord, 'id'> {
-  const page: Omit<PageRecord, 'id'> = {
-    url: record.url,
-    title: record.title,
-    site: record.site,
-    excerpt: record.excerpt,
-    textLength: record.textLength,
-    fingerprint: record.fingerprint,
-    passages: record.passages,
-    cjkChars: record.cjkChars,
-    words: record.words,
-    firstVisit: Date.parse(record.firstVisit),
-    lastVisit: Date.parse(record.lastVisit),
-    visitCount: record.visitCount,
-    source: record.source,
-  };
-  // Optional fields are left out rather than stored as undefined, so stored records compare equal after a round trip.
-  if (record.canonicalUrl !== undefined) page.canonicalUrl = record.canonicalUrl;
-  if (record.language !== undefined) page.language = record.language;
-  if (record.publishedAt !== undefined) page.publishedAt = Date.parse(record.publishedAt);
-  return page;
+  return toPage(record, { firstVisit: Date.parse(record.firstVisit), lastVisit: Date.parse(record.lastVisit), visitCount: record.visitCount });
 }
 
 /** One record as a single line of JSON, fields in documented order, absent optional fields omitted. */
@@ -301,9 +315,9 @@ export class ExportFormatError extends Error {
 }
 
 /** One element of the pages array: a usable record, or why it is refused (index counts from 0). */
-export type ParsedRecord =
-  | { ok: true; index: number; record: ExportRecord }
-  | { ok: false; index: number; reason: string; url?: string };
+export type ParsedRecord = RecordCheck & { index: number };
+/** One element of the pages array as the page it describes, or why it is refused. */
+export type ParsedPage = PageCheck & { index: number };
 
 function formatError(message: string, line: number): ExportFormatError {
   return new ExportFormatError(`Invalid export file: ${message} (line ${line})`, line);
@@ -342,24 +356,27 @@ class HeaderCheck {
   }
 }
 
+/** The failure both checks share: a record too long to be read at all. */
+function oversized(index: number): Refusal & { index: number } {
+  return { index, ok: false, reason: `record: longer than ${MAX_IMPORT_RECORD_CHARS} characters` };
+}
+
 /**
- * Reads an export file from text chunks split anywhere, yielding each page
- * record (validated, normalised) or the reason it is refused. Throws
- * ExportFormatError — possibly after some records were yielded — when the
- * file as a whole is unusable; callers that must not half-apply a file
- * collect everything before acting.
+ * The elements of the file's pages array, checked by `check`, as one array
+ * per chunk read. Throws ExportFormatError — possibly after some were
+ * yielded — when the file as a whole is unusable.
  */
-export async function* parseExport(
+async function* parseElements<C extends RecordCheck | PageCheck>(
   input: string | Iterable<string> | AsyncIterable<string>,
-  options: { now?: Date } = {},
-): AsyncGenerator<ParsedRecord> {
-  const now = options.now ?? new Date();
+  now: Date,
+  check: (value: unknown, now: Date) => C,
+): AsyncGenerator<((C | Refusal) & { index: number })[]> {
   const scanner = new StreamedObjectScanner('pages', MAX_IMPORT_RECORD_CHARS);
   const header = new HeaderCheck();
   let line = 1;
   let chars = 0;
-  const handle = (events: ScanEvent[]): ParsedRecord[] => {
-    const records: ParsedRecord[] = [];
+  const handle = (events: ScanEvent[]): ((C | Refusal) & { index: number })[] => {
+    const checked: ((C | Refusal) & { index: number })[] = [];
     for (const event of events) {
       line = event.line;
       if (event.kind === 'member') {
@@ -373,22 +390,44 @@ export async function* parseExport(
       if (event.index >= MAX_IMPORT_PAGES) {
         throw formatError(`more than ${MAX_IMPORT_PAGES.toLocaleString('en-US')} pages; import at most that many at once`, event.line);
       }
-      if (event.kind === 'oversized') records.push({ index: event.index, ok: false, reason: `record: longer than ${MAX_IMPORT_RECORD_CHARS} characters` });
-      else records.push({ index: event.index, ...validateExportRecord(event.value, now) });
+      if (event.kind === 'oversized') checked.push(oversized(event.index));
+      else checked.push({ index: event.index, ...check(event.value, now) });
     }
-    return records;
+    return checked;
   };
   const chunks = typeof input === 'string' ? [input] : input;
   try {
     for await (const chunk of chunks) {
       chars += chunk.length;
       if (chars > MAX_IMPORT_CHARS) throw formatError(`larger than ${MAX_IMPORT_CHARS.toLocaleString('en-US')} characters; import at most that much at once`, line);
-      yield* handle(scanner.push(chunk));
+      yield handle(scanner.push(chunk));
     }
-    yield* handle(scanner.end());
+    yield handle(scanner.end());
   } catch (error) {
     if (error instanceof JsonScanError) throw new ExportFormatError(`Invalid export file: ${error.message}`, error.line);
     throw error;
   }
   header.onEnd(line);
+}
+
+/**
+ * Reads an export file from text chunks split anywhere, yielding each page
+ * record (validated, normalised) or the reason it is refused. Throws
+ * ExportFormatError — possibly after some records were yielded — when the
+ * file as a whole is unusable; callers that must not half-apply a file
+ * collect everything before acting.
+ */
+export async function* parseExport(
+  input: string | Iterable<string> | AsyncIterable<string>,
+  options: { now?: Date } = {},
+): AsyncGenerator<ParsedRecord> {
+  for await (const records of parseElements(input, options.now ?? new Date(), validateExportRecord)) yield* records;
+}
+
+/** What parseExport reads, as the pages the store keeps, an array per chunk read: what imports use. */
+export function parseExportPages(
+  input: string | Iterable<string> | AsyncIterable<string>,
+  options: { now?: Date } = {},
+): AsyncGenerator<ParsedPage[]> {
+  return parseElements(input, options.now ?? new Date(), validateExportPage);
 }

@@ -289,11 +289,11 @@ export class History {
   }
 
   /**
-   * Reads and validates the whole file (staged apart from the history), then
-   * writes it in one transaction: a file that is not a readable export
-   * (ExportFormatError) or a failed write (e.g. HistoryQuotaError) leaves the
-   * history unchanged. Records that fail validation are skipped and listed in
-   * the report. Memory stays bounded by a batch of pages (import.ts).
+   * Reads the file and writes it in one transaction, all or nothing: a file
+   * that is not a readable export (ExportFormatError) or a failed write (e.g.
+   * HistoryQuotaError) leaves the history unchanged. Records that fail
+   * validation are skipped and listed in the report. Memory stays bounded by
+   * two batches of pages (import.ts).
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
     return importFile(this.db, chunks, new Date(this.now()), options);

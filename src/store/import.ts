@@ -1,13 +1,9 @@
 /**
- * Importing an export file, all or nothing, in bounded memory:
- *
- * 1. stage: the file is read as a stream; valid pages go, in batches, to the
- *    `staging` store under this import's id, apart from the history. A file
- *    that turns out unreadable (ExportFormatError) or a failed write stops
- *    here: the staged batches are deleted and the history was never touched.
- * 2. commit: one readwrite transaction moves the staged batches into the
- *    history (merging with pages already there) and rewrites each touched
- *    bucket once. A failure aborts it as a whole.
+ * Importing an export file, all or nothing, in bounded memory: one readwrite
+ * transaction reads the file as a stream and writes each batch of valid pages
+ * while the next is parsed; each touched bucket is rewritten once at the end.
+ * A file that turns out unreadable (ExportFormatError), a failed write or a
+ * page closed mid-import aborts the transaction: the history is as it was.
  *
  * Memory holds two batches of pages plus a packed journal of the pages written
  * (id and fingerprints, tens of bytes per page), never the whole file.
@@ -15,10 +11,10 @@
 import { unwrap } from 'idb';
 import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
 import { inTransaction } from './errors';
-import { exportRecordToPage, pageToExportRecord, parseExport, serializeExportRecord } from './export-format';
+import { pageToExportRecord, parseExportPages, serializeExportRecord } from './export-format';
 import type { PageSource } from './page';
 import { TakenHashes, findByUrl, newKey, type PagesStore } from './page-key';
-import { ALL_STORES, type WriteTx } from './page-writes';
+import { ALL_STORES } from './page-writes';
 import type { HistoryDatabase } from './schema';
 import { decodeContent, encodePage, storedFingerprints, type NewPage, type StoredPage } from './stored-page';
 
@@ -63,63 +59,17 @@ export function mergePages<K extends Visits, I extends Visits>(kept: K, incoming
 }
 
 /**
- * Pages per staged batch and per step of the commit: large enough that
- * IndexedDB sees few, big requests, small enough that one batch of pages
- * (~1 MB) is all the import holds at a time.
+ * Pages parsed and then written per step: large enough that IndexedDB always
+ * has writes queued while the next batch is parsed, small enough that a batch
+ * of pages (~1 MB) is all the import holds at a time.
  */
 export const IMPORT_BATCH = 2000;
-/** Staged batches this old belong to an import that never finished (its page was closed); the next import removes them. */
-const STALE_STAGING_MS = 24 * 60 * 60 * 1000;
-
-let lastImportId = 0;
-/** Increasing ids from the wall clock: staging keys sort by age and two imports at once never share one. */
-function newImportId(): number {
-  lastImportId = Math.max(lastImportId + 1, Date.now());
-  return lastImportId;
-}
-
-function stagingRange(importId: number): IDBKeyRange {
-  return IDBKeyRange.bound([importId, 0], [importId, Infinity]);
-}
-
-async function dropStaging(db: HistoryDatabase, range: IDBKeyRange): Promise<void> {
-  const tx = db.transaction('staging', 'readwrite');
-  await inTransaction(tx, () => tx.objectStore('staging').delete(range));
-}
-
-/** Reads and validates the file into the staging store; throws ExportFormatError before the history is touched. */
-async function stage(db: HistoryDatabase, importId: number, chunks: AsyncIterable<string> | string, now: Date, options: ImportOptions): Promise<{ batches: number; rejected: ImportRejection[] }> {
-  const rejected: ImportRejection[] = [];
-  let batch: StoredPage[] = [];
-  let batches = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const pages = batch;
-    batch = [];
-    const tx = db.transaction('staging', 'readwrite');
-    await inTransaction(tx, () => tx.objectStore('staging').add({ pages }, [importId, batches]));
-    batches++;
-  };
-  for await (const item of parseExport(chunks, { now })) {
-    if (!item.ok) {
-      rejected.push({ index: item.index, reason: item.reason, ...(item.url === undefined ? {} : { url: item.url }) });
-      continue;
-    }
-    const page = exportRecordToPage(item.record);
-    if (options.source !== undefined) page.source = options.source;
-    batch.push(encodePage(page));
-    if (batch.length >= IMPORT_BATCH) await flush();
-  }
-  await flush();
-  return { batches, rejected };
-}
-
 function sameContent(a: NewPage, b: NewPage): boolean {
   return serializeExportRecord(pageToExportRecord({ ...a, id: 0 })) === serializeExportRecord(pageToExportRecord({ ...b, id: 0 }));
 }
 
-/** A staged or stored page back in its full shape, without its key. */
-function unstage(stored: StoredPage): NewPage {
+/** A parsed or stored page back in its full shape, without its key. */
+function unpack(stored: StoredPage): NewPage {
   return decodeContent(stored, 0);
 }
 
@@ -178,8 +128,6 @@ class ImportJournal {
   }
 }
 
-const COMMIT_STORES = [...ALL_STORES, 'staging'] as const;
-
 /** Writes one imported page that may already be stored: new, or merged into the stored page of its URL. */
 async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal, page: StoredPage): Promise<void> {
   const stored = await findByUrl(store, page.u);
@@ -188,8 +136,8 @@ async function commitPage(store: PagesStore<'readwrite'>, journal: ImportJournal
     journal.note(id, IMPORTED, undefined, storedFingerprints(page, id));
     return;
   }
-  const old = unstage(stored.page);
-  const next = mergePages(old, unstage(page));
+  const old = unpack(stored.page);
+  const next = mergePages(old, unpack(page));
   if (sameContent(old, next)) {
     journal.note(stored.key, UNCHANGED, undefined, undefined);
     return;
@@ -204,75 +152,123 @@ function mergeRepeats(pages: readonly StoredPage[]): StoredPage[] {
   const byUrl = new Map<string, StoredPage>();
   for (const page of pages) {
     const earlier = byUrl.get(page.u);
-    byUrl.set(page.u, earlier === undefined ? page : encodePage(mergePages(unstage(earlier), unstage(page))));
+    byUrl.set(page.u, earlier === undefined ? page : encodePage(mergePages(unpack(earlier), unpack(page))));
   }
   return [...byUrl.values()];
 }
 
-/** Moves the staged batches into the history in one transaction. */
-async function commit(db: HistoryDatabase, importId: number, batches: number): Promise<{ imported: number; updated: number; unchanged: number }> {
-  const journal = new ImportJournal();
-  if (batches === 0) return journal.counts();
-  const tx = db.transaction(COMMIT_STORES, 'readwrite');
-  await inTransaction(tx, async () => {
-    const pages = tx.objectStore('pages');
-    // Most imported URLs have a hash no stored page has: those are new, with
-    // slot 0 free, and are written without reading anything first.
-    const taken = await TakenHashes.of(pages);
-    const staging = tx.objectStore('staging');
-    // New pages are written with the bare request, no promise or listener of
-    // its own: at 100,000 pages those cost seconds. A failed one aborts the
-    // transaction, which the next awaited request reports (inTransaction).
-    const addNew = unwrap(pages).add.bind(unwrap(pages));
-    // Pages whose hash is taken (an update, or a URL sharing a hash) read the
-    // history first, one at a time so that two never pick the same free slot;
-    // they wait here, a batch at most, so the new pages' writes run on meanwhile.
-    let shared: StoredPage[] = [];
-    const writeShared = async () => {
-      for (const page of shared) await commitPage(pages, journal, page);
-      shared = [];
-    };
-    let next = staging.get([importId, 0]);
-    for (let n = 0; n < batches; n++) {
-      // IndexedDB answers requests in order: the next batch, asked for before
-      // this one's pages are written, arrives while they are, and once it has,
-      // every batch but the previous one is written (at most two in flight).
-      const staged = await next;
-      if (staged === undefined) throw new Error(`import batch ${n} is missing from staging`);
-      if (n + 1 < batches) {
-        next = staging.get([importId, n + 1]);
-        // Awaited next time round; if this batch fails first, the abort answers it.
-        next.catch(() => undefined);
-      }
-      for (const page of mergeRepeats(staged.pages)) {
-        // A URL no stored page shares a hash with is new: the staged record goes in as it is.
-        const key = taken.claim(page.u);
-        if (key === undefined) {
-          shared.push(page);
-          continue;
-        }
-        journal.note(key, IMPORTED, undefined, storedFingerprints(page, key));
-        addNew(page, key);
-      }
-      if (shared.length >= IMPORT_BATCH) await writeShared();
-    }
-    await writeShared();
-    // The four block stores at once: their edits for 100,000 pages take ~10 MB.
-    await applyBlockEdits(tx as unknown as WriteTx, journal.edits());
-    await tx.objectStore('staging').delete(stagingRange(importId));
+/** A key no page has (keys are ≥ 0): reading it is the cheapest request there is. */
+const NO_PAGE = -1;
+
+/**
+ * Awaits `work` (reading the file, whose chunks arrive in tasks of their own)
+ * without letting the transaction commit, which it does at the end of any
+ * task that leaves it no request in flight: waits for `placed`, a request
+ * made earlier, then makes `tick` requests one after another until `work`
+ * has settled. Returns inside a request's success callback, where the
+ * transaction takes requests again. Dexie's waitFor() does the same.
+ */
+async function keepingAlive<T>(work: Promise<T>, placed: Promise<unknown>, tick: () => Promise<unknown>): Promise<T> {
+  let settled = false;
+  const watched = work.finally(() => {
+    settled = true;
   });
-  return journal.counts();
+  watched.catch(() => undefined);
+  await placed;
+  while (!settled) await tick();
+  return watched;
 }
 
+/**
+ * Reads the file (chunks split anywhere) and writes its valid pages into the
+ * history in one transaction, merged with the pages already there.
+ */
 export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<string> | string, now: Date, options: ImportOptions): Promise<ImportReport> {
-  const importId = newImportId();
+  const journal = new ImportJournal();
+  const rejected: ImportRejection[] = [];
+  const records = parseExportPages(chunks, { now })[Symbol.asyncIterator]();
+  let ended = false;
+  const readBatch = async (): Promise<StoredPage[]> => {
+    const batch: StoredPage[] = [];
+    while (batch.length < IMPORT_BATCH) {
+      const item = await records.next();
+      if (item.done === true) {
+        ended = true;
+        break;
+      }
+      for (const parsed of item.value) {
+        if (!parsed.ok) {
+          rejected.push({ index: parsed.index, reason: parsed.reason, ...(parsed.url === undefined ? {} : { url: parsed.url }) });
+          continue;
+        }
+        if (options.source !== undefined) parsed.page.source = options.source;
+        batch.push(encodePage(parsed.page));
+      }
+    }
+    return batch;
+  };
+  const tx = db.transaction(ALL_STORES, 'readwrite');
   try {
-    await dropStaging(db, IDBKeyRange.upperBound([importId - STALE_STAGING_MS, Infinity]));
-    const { batches, rejected } = await stage(db, importId, chunks, now, options);
-    return { ...(await commit(db, importId, batches)), rejected };
-  } catch (error) {
-    // Best effort: what is left is removed by a later import.
-    await dropStaging(db, stagingRange(importId)).catch(() => undefined);
-    throw error;
+    await inTransaction(tx, async () => {
+      const pages = tx.objectStore('pages');
+      const tick = () => {
+        const request = pages.get(NO_PAGE);
+        // The last one placed is never awaited; when an abort fails it, that is reported once, by inTransaction.
+        request.catch(() => undefined);
+        return request;
+      };
+      // Most imported URLs have a hash no stored page has: those are new, with
+      // slot 0 free, and are written without reading anything first.
+      const taken = await TakenHashes.of(pages);
+      // New pages are written with the bare request, no promise or listener of
+      // its own: at 100,000 pages those cost seconds. A failed one aborts the
+      // transaction, which the next awaited request reports (inTransaction).
+      const addNew = unwrap(pages).add.bind(unwrap(pages));
+      // Pages whose hash is taken (an update, or a URL sharing a hash) read the
+      // history first, one at a time so that two never pick the same free slot;
+      // they wait here, a batch at most, so the new pages' writes run on meanwhile.
+      let shared: StoredPage[] = [];
+      const writeShared = async () => {
+        for (const page of shared) await commitPage(pages, journal, page);
+        shared = [];
+      };
+      // IndexedDB answers a transaction's requests in order. A tick placed
+      // halfway through a batch's writes answers while the other half is still
+      // being written: the next batch, parsed meanwhile, is then written without
+      // IndexedDB running out of work, and at most ~1.5 batches are in flight.
+      let placed = tick();
+      while (!ended) {
+        const batch = mergeRepeats(await keepingAlive(readBatch(), placed, tick));
+        const halfway = batch.length >> 1;
+        let placedHere = false;
+        batch.forEach((page, i) => {
+          if (i === halfway) {
+            placed = tick();
+            placedHere = true;
+          }
+          // A URL no stored page shares a hash with is new: the record goes in as it is.
+          const key = taken.claim(page.u);
+          if (key === undefined) {
+            shared.push(page);
+            return;
+          }
+          journal.note(key, IMPORTED, undefined, storedFingerprints(page, key));
+          addNew(page, key);
+        });
+        if (shared.length >= IMPORT_BATCH) {
+          await writeShared();
+          placedHere = false;
+        }
+        // An empty batch placed nothing, and a tick placed before writeShared has answered.
+        if (!placedHere) placed = tick();
+      }
+      await writeShared();
+      // The four block stores at once: their edits for 100,000 pages take ~10 MB.
+      await applyBlockEdits(tx, journal.edits());
+    });
+  } finally {
+    // Stops reading a file the import gave up on (its reader is released).
+    if (!ended) records.return(undefined).catch(() => undefined);
   }
+  return { ...journal.counts(), rejected };
 }

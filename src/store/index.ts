@@ -2,6 +2,7 @@
 export { openHistory, History, type Match, type OpenHistoryOptions, type QueryOptions, type ListOptions } from './history';
 export type { ImportReport, ImportRejection, ImportOptions } from './import';
 export { HistoryQuotaError } from './errors';
+export { textChunks } from './file-text';
 export * from './page';
 export * from './export-format';
 export { toCsv, csvCell, CSV_COLUMNS } from './export-csv';

@@ -6,7 +6,7 @@ import { migrateV2 } from './migrate-v2';
 import type { StoredPage } from './stored-page';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 export { BLOCK_STORES, type BlockStoreName } from './block-stores';
 
@@ -25,25 +25,12 @@ interface BlockStoreSchema {
 
 export type { StoredPage } from './stored-page';
 
-/**
- * An import being read: validated pages in batches, kept apart from the
- * history until the file has been read to its end (import.ts).
- */
-export interface StagedBatch {
-  pages: StoredPage[];
-}
-
 export interface HistorySchema extends DBSchema {
   /** Out-of-line keys made from the URL (page-key.ts); lastVisit indexes `v`. */
   pages: {
     key: number;
     value: StoredPage;
     indexes: { lastVisit: number };
-  };
-  /** Key [import id, batch number]. */
-  staging: {
-    key: [number, number];
-    value: StagedBatch;
   };
   block0: BlockStoreSchema;
   block1: BlockStoreSchema;
@@ -74,13 +61,19 @@ export function upgradeSchema(db: HistoryDatabase, oldVersion: number, _newVersi
   if (oldVersion < 2) {
     // v1 filed each fingerprint as its own record under [block, pageId, slot];
     // v2 keys the same stores by the block alone (buckets) and packs the page's fingerprints.
-    db.createObjectStore('staging');
+    // Versions 2 and 3 set imports aside here until the file was read to its end.
+    (db as unknown as IDBPDatabase).createObjectStore('staging');
     if (oldVersion >= 1) migration = migrateV1(tx);
   }
   if (oldVersion < 3) {
     // v3 packs each page record, keys pages by URL instead of indexing URLs and
     // sites, files passages under one block and buckets by 12 bits (migrate-v2.ts).
     migration = migration.then(() => migrateV2(db, tx));
+  }
+  if (oldVersion < 4) {
+    // v4 imports in one transaction that reads the file (import.ts): nothing is
+    // set aside any more, and what an interrupted import left goes with the store.
+    migration = migration.then(() => (db as unknown as IDBPDatabase).deleteObjectStore('staging'));
   }
   return migration;
 }

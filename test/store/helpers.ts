@@ -57,16 +57,6 @@ export async function dumpDatabase(factory: IDBFactory, name: string): Promise<R
   }
 }
 
-/** Records in one store, e.g. the import's staging store, which the dumps leave out. */
-export async function countRecords(factory: IDBFactory, name: string, store: string): Promise<number> {
-  const db = await rawOpen(factory, name);
-  try {
-    return await requestResult(db.transaction(store).objectStore(store).count());
-  } finally {
-    db.close();
-  }
-}
-
 /** Writes raw entries, bypassing the History API (to inject faults or build states by hand). */
 export async function rawPut(factory: IDBFactory, name: string, store: string, value: unknown, key?: IDBValidKey): Promise<void> {
   const db = await rawOpen(factory, name);

@@ -4,6 +4,7 @@ import { DB_NAME, DB_VERSION, openHistory } from '../../src/store';
 import { buildV1Database, V1_PAGES } from './fixtures/v1-database';
 import { buildV2Database } from './fixtures/v2-database';
 import { buildV3Database } from './fixtures/v3-database';
+import { buildV4Database } from './fixtures/v4-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -11,17 +12,30 @@ import type { PageRecord } from '../../src/store';
 import { dumpDatabase, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the pages store (keys from URLs, one index), four block stores and the import staging store', async () => {
+  test('a new database is "deja-lu" with the pages store (keys from URLs, one index) and four block stores', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'pages', 'staging']);
+    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'pages']);
     const pages = db.transaction('pages').objectStore('pages');
     expect(pages.keyPath).toBeNull();
     expect(pages.autoIncrement).toBe(false);
     expect([...pages.indexNames]).toEqual(['lastVisit']);
     expect(pages.index('lastVisit').keyPath).toBe('v');
+    db.close();
+  });
+
+  test('version 4 drops the staging store of versions 2–3 with what an interrupted import left in it, and keeps the pages', async () => {
+    const factory = new IDBFactory();
+    await buildV3Database(factory, 'v3');
+    await rawPut(factory, 'v3', 'staging', { pages: [{ u: 'https://example.com/staged' }] }, [1, 0]);
+    const history = await openHistory({ indexedDB: factory, name: 'v3' });
+    expect(await history.count()).toBe(V1_PAGES.length);
+    expect(await history.getByUrl('https://example.com/staged')).toBeUndefined();
+    history.close();
+    const db = await rawOpen(factory, 'v3');
+    expect([...db.objectStoreNames]).not.toContain('staging');
     db.close();
   });
 
@@ -37,7 +51,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -69,7 +83,7 @@ async function byUrl(history: Awaited<ReturnType<typeof openHistory>>, url: stri
   return history.getByUrl(url);
 }
 
-describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
   async function openFixture() {
     const factory = new IDBFactory();
     await build(factory, 'old');
