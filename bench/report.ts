@@ -53,8 +53,9 @@ export function renderResults(r: Results): string {
   rows.push([`query(fp, 3) p99 at ${lookup1m ? '1,000,000' : lookupMax ? fmt(lookupMax.pages, 0) : '1,000,000'} pages`, '≤ 10 ms', lookup1m ? `${fmt(lookup1m.query.p99, 2)} ms (p50 ${fmt(lookup1m.query.median, 2)})` : lookupMax ? `${fmt(lookupMax.query.p99, 2)} ms at ${fmt(lookupMax.pages, 0)} (p50 ${fmt(lookupMax.query.median, 2)}); 1M only with --million (${fmt(lookupMax.pagesPerSecond, 0)} pages/s fill → ≈ ${fmt(1e6 / lookupMax.pagesPerSecond / 3600, 1)} h)` : '—', status(lookup1m ? lookup1m.query.p99 <= 10 : lookupMax ? (lookupMax.query.p99 <= 10 ? undefined : false) : undefined)]);
   rows.push(['Bytes per page beyond title, URL, excerpt', '≤ 300 B', br?.bytesPerPage ? `${fmt(br.bytesPerPage.beyondText, 0)} B (total ${fmt(br.bytesPerPage.total, 0)} B/page)` : '—', status(br?.bytesPerPage ? br.bytesPerPage.beyondText <= 300 : undefined)]);
   const per100k = (x: Any) => (x.seconds * 100_000) / x.records;
+  const runsText = (x: Any) => (x.runSeconds?.length > 1 ? ` (median of ${x.runSeconds.length} runs: ${x.runSeconds.map((r: number) => fmt(r, 1)).join(', ')} s)` : '');
   const ioText = (x: Any) => x.records === 100_000
-    ? `${fmt(x.seconds, 1)} s, peak JS heap +${fmt(x.peakHeapMB, 0)} MB`
+    ? `${fmt(x.seconds, 1)} s${runsText(x)}, peak JS heap +${fmt(x.peakHeapMB, 0)} MB`
     : `${fmt(x.records, 0)} in ${fmt(x.seconds, 1)} s → ≈ ${fmt(per100k(x), 0)} s per 100,000 (linear estimate; full mode measures 100,000); peak heap +${fmt(x.peakHeapMB, 0)} MB`;
   rows.push(['Import 100,000 records', '≤ 20 s, flat memory', imp?.import ? ioText(imp.import) : '—', status(imp?.import ? per100k(imp.import) <= 20 : undefined)]);
   rows.push(['Export 100,000 records', '≤ 10 s, flat memory', imp?.export ? ioText(imp.export) : '—', status(imp?.export ? per100k(imp.export) <= 10 : undefined)]);
@@ -200,7 +201,7 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     push('### Import and export', '', ie.method ?? '', '');
     push('| | records | seconds | records/s | peak JS heap over baseline | kept alive (gc() every 250 ms, second run) |', '| --- | --- | --- | --- | --- | --- |');
     for (const [name, x] of [['import (History.importJson)', ie.import], ['export (History.exportJson)', ie.export]] as const) {
-      if (x) push(`| ${name} | ${fmt(x.records, 0)} | ${fmt(x.seconds, 2)} | ${fmt(x.records / x.seconds, 0)} | ${fmt(x.peakHeapMB, 0)} MB | ${x.retainedPeakHeapMB === undefined ? '—' : `${fmt(x.retainedPeakHeapMB, 0)} MB (${fmt(x.retainedRunSeconds, 1)} s)`} |`);
+      if (x) push(`| ${name} | ${fmt(x.records, 0)} | ${fmt(x.seconds, 2)}${x.runSeconds?.length > 1 ? ` (median; runs ${x.runSeconds.map((r: number) => fmt(r, 1)).join(', ')})` : ''} | ${fmt(x.records / x.seconds, 0)} | ${fmt(x.peakHeapMB, 0)} MB | ${x.retainedPeakHeapMB === undefined ? '—' : `${fmt(x.retainedPeakHeapMB, 0)} MB (${fmt(x.retainedRunSeconds, 1)} s)`} |`);
     }
     push('');
   }

@@ -4,7 +4,7 @@
  * sampled while they run. Runs in a page because Chromium reports heap size
  * (performance.memory) to pages, not to service workers.
  */
-import { openHistory } from '../../src/store';
+import { openHistory, textChunks } from '../../src/store';
 import { pageToExportRecord, serializeExport } from '../../src/store/export-format';
 import { pageOf, type Corpus } from './synthetic';
 
@@ -39,52 +39,53 @@ async function withPeak<T>(run: () => Promise<T>, retained = false): Promise<{ r
   return { result, seconds, baselineMB: base / 1e6, peakMB: (peak - base) / 1e6 };
 }
 
-const DB = 'deja-lu-bench-io';
+/** The export file of the run, made once per page load (prepareFile), before any timing. */
+let file: Blob | undefined;
 
-async function importExport(records: number, corpus: Corpus) {
-  const history = await openHistory({ name: DB });
-  await history.clear();
-  // The file, as the chunks a file reader would deliver (made before timing).
+/** The file's text, serialised by the store's own writer, held as a Blob like the file the user picks. */
+async function prepareFile(records: number, corpus: Corpus): Promise<{ fileMB: number }> {
   const pages = async function* () {
     for (let i = 0; i < records; i++) yield pageToExportRecord({ ...pageOf(i, corpus), id: i + 1 });
   };
   const chunks: string[] = [];
-  let pending = '';
-  for await (const piece of serializeExport(pages(), new Date(Date.UTC(2026, 0, 1)))) {
-    pending += piece;
-    if (pending.length >= 65536) {
-      chunks.push(pending);
-      pending = '';
-    }
-  }
-  if (pending) chunks.push(pending);
-  const fileBytes = chunks.reduce((a, c) => a + c.length, 0);
-  const file = async function* () {
-    for (const c of chunks) yield c;
-  };
-  const imp = await withPeak(() => history.importJson(file()));
-  const report = imp.result;
-  // The same file again into an empty history, gc() every RETAINED_EVERY_MS: what the import keeps alive.
-  await history.clear();
-  const kept = await withPeak(() => history.importJson(file()), true);
-  chunks.length = 0;
-  const exp = await withPeak(async () => {
-    let bytes = 0;
-    let n = 0;
-    for await (const chunk of history.exportJson()) {
-      bytes += chunk.length;
-      n++;
-    }
-    return { bytes, chunks: n };
-  });
-  const count = await history.count();
-  await history.clear();
-  history.close();
-  return {
-    fileMB: fileBytes / 1e6,
-    import: { records, seconds: imp.seconds, peakHeapMB: imp.peakMB, baselineHeapMB: imp.baselineMB, imported: report.imported, rejected: report.rejected.length, retainedPeakHeapMB: kept.peakMB, retainedRunSeconds: kept.seconds },
-    export: { records: count, seconds: exp.seconds, peakHeapMB: exp.peakMB, baselineHeapMB: exp.baselineMB, bytes: exp.result.bytes },
-  };
+  for await (const piece of serializeExport(pages(), new Date(Date.UTC(2026, 0, 1)))) chunks.push(piece);
+  file = new Blob(chunks);
+  return { fileMB: file.size / 1e6 };
 }
 
-(globalThis as unknown as { __dejaLuBenchPage: unknown }).__dejaLuBenchPage = { importExport, heapAvailable: !Number.isNaN(heap()) };
+/**
+ * One import of the file into a new, empty database `name`, read with
+ * textChunks as the history page reads it. With `retained`, gc() runs every
+ * RETAINED_EVERY_MS (what the import keeps alive; a slower run).
+ */
+async function importRun(name: string, retained: boolean) {
+  if (!file) throw new Error('prepareFile first');
+  const blob = file;
+  const history = await openHistory({ name });
+  const run = await withPeak(() => history.importJson(textChunks(blob)), retained);
+  history.close();
+  return { seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB, imported: run.result.imported, rejected: run.result.rejected.length };
+}
+
+/** The history of database `name` exported, consumed chunk by chunk. */
+async function exportRun(name: string) {
+  const history = await openHistory({ name });
+  const records = await history.count();
+  const run = await withPeak(async () => {
+    let bytes = 0;
+    for await (const chunk of history.exportJson()) bytes += chunk.length;
+    return bytes;
+  });
+  history.close();
+  return { records, seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB, bytes: run.result };
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = resolve;
+    request.onerror = () => reject(request.error);
+  });
+}
+
+(globalThis as unknown as { __dejaLuBenchPage: unknown }).__dejaLuBenchPage = { prepareFile, importRun, exportRun, dropDatabase, heapAvailable: !Number.isNaN(heap()) };
