@@ -80,12 +80,4 @@ async function exportRun(name: string) {
   return { records, seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB, bytes: run.result };
 }
 
-async function dropDatabase(name: string): Promise<void> {
-  await new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = resolve;
-    request.onerror = () => reject(request.error);
-  });
-}
-
-(globalThis as unknown as { __dejaLuBenchPage: unknown }).__dejaLuBenchPage = { prepareFile, importRun, exportRun, dropDatabase, heapAvailable: !Number.isNaN(heap()) };
+(globalThis as unknown as { __dejaLuBenchPage: unknown }).__dejaLuBenchPage = { prepareFile, importRun, exportRun, heapAvailable: !Number.isNaN(heap()) };
