@@ -473,7 +473,7 @@ const OBSERVE_LONG_TASKS = `
 `;
 
 /** Content-script impact on the real pages: extraction time on the live DOM, long tasks and load time with and without the extension. */
-async function pageImpact(extContext: BrowserContext, quick: boolean, profileBase: string) {
+async function pageImpact(quick: boolean, profileBase: string) {
   const pages = realPages().filter((_, i) => !quick || i % 3 === 0);
   const { server, origin } = await serve(pages);
   const extractJs = readFileSync(join(EXT, 'bench-extract-harness.js'), 'utf8');
@@ -482,9 +482,14 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
     await context.addInitScript(OBSERVE_LONG_TASKS);
   };
   try {
-    // Two browsers side by side, with and without the extension (its content
-    // script runs at document_idle and messages the worker); each page is loaded
-    // in both, alternating which goes first, so that load on the machine hits both alike.
+    // Two browsers side by side, both with new profiles, with and without the
+    // extension (its content script runs at document_idle and messages the
+    // worker); each page is loaded in both, alternating which goes first, so
+    // that load on the machine hits both alike. The extension's browser used to
+    // be the one the lookups had just filled with 100,000+ pages, LevelDB still
+    // compacting them: a new profile compares the two browsers like for like.
+    const extContext = await launch(true, `${profileBase}-pages`);
+    await serviceWorker(extContext);
     await onlyLocal(extContext);
     const plain = await launch(false, `${profileBase}-plain`);
     await onlyLocal(plain);
@@ -522,6 +527,7 @@ async function pageImpact(extContext: BrowserContext, quick: boolean, profileBas
     }
     await tab.close();
     await plain.close();
+    await extContext.close();
 
     const tbt = (v: PageVisit) => v.longTasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
     const longest = (v: PageVisit) => Math.max(0, ...v.longTasks);
@@ -589,7 +595,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     if (parts.has('cold')) result.coldStart = await coldStartInWorker(context, sw, extensionId, options.quick ? 3 : 7);
     if (parts.has('lookup')) Object.assign(result, await lookups(current(), profile, extensionId, options.quick, options.million));
     if (parts.has('io')) result.importExport = await importExport(profile, Number(process.env.BENCH_IO_RECORDS ?? (options.quick ? 5_000 : 100_000)));
-    if (parts.has('pages')) result.pageImpact = await pageImpact(context, options.quick, profile);
+    if (parts.has('pages')) result.pageImpact = await pageImpact(options.quick, profile);
     await context.close();
     if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
     if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile, extensionId);
