@@ -67,6 +67,11 @@ async function assembleExtension(): Promise<void> {
   manifest.background.service_worker = 'bench-sw.js';
   writeFileSync(join(EXT, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(EXT, 'bench.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="bench-page-harness.js"></script>');
+  // BENCH_EMPTY_CONTENT_SCRIPT=1: the content script replaced by an empty one, to measure what
+  // having a content script at all costs a page (the floor of the page-impact comparison).
+  if (process.env.BENCH_EMPTY_CONTENT_SCRIPT) {
+    for (const script of manifest.content_scripts as { js: string[] }[]) for (const file of script.js) writeFileSync(join(EXT, file), '');
+  }
 }
 
 async function launch(withExtension: boolean, profile: string): Promise<BrowserContext> {
