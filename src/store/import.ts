@@ -5,8 +5,8 @@
  * A file that turns out unreadable (ExportFormatError), a failed write or a
  * page closed mid-import aborts the transaction: the history is as it was.
  *
- * Memory holds two batches of pages plus a packed journal of the pages written
- * (id and fingerprints, tens of bytes per page), never the whole file.
+ * Memory holds two batches of pages plus a journal of the pages written (id
+ * and a view of their fingerprints), never the whole file.
  */
 import { unwrap } from 'idb';
 import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
@@ -60,10 +60,11 @@ export function mergePages<K extends Visits, I extends Visits>(kept: K, incoming
 
 /**
  * Pages parsed and then written per step: large enough that IndexedDB always
- * has writes queued while the next batch is parsed, small enough that a batch
- * of pages (~1 MB) is all the import holds at a time.
+ * has writes queued while the next batch is parsed, small enough that two
+ * batches of pages (~1 MB each) are all the import holds of the file at a time.
  */
 export const IMPORT_BATCH = 2000;
+
 function sameContent(a: NewPage, b: NewPage): boolean {
   return serializeExportRecord(pageToExportRecord({ ...a, id: 0 })) === serializeExportRecord(pageToExportRecord({ ...b, id: 0 }));
 }
