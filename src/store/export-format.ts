@@ -18,9 +18,9 @@ export const EXPORT_VERSION = 1;
 
 /**
  * Limits on what one import reads (docs/export-format.md). An import is
- * read and written in one transaction, which grows with the file: a million pages would hold the
- * history's stores for many minutes. Larger files are refused as a whole, as
- * soon as the limit is crossed.
+ * read and written in one transaction, which grows with the file: a million
+ * pages would hold the history's stores for many minutes. Larger files are
+ * refused as a whole, as soon as the limit is crossed.
  */
 export const MAX_IMPORT_PAGES = 100_000;
 /** Characters in the whole file: ~2,500 per page at the page limit, five times what Déjà Lu writes. */

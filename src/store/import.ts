@@ -189,7 +189,7 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
   const rejected: ImportRejection[] = [];
   const records = parseExportPages(chunks, { now })[Symbol.asyncIterator]();
   let ended = false;
-  const readBatch = async (): Promise<StoredPage[]> => {
+  const parseBatch = async (): Promise<StoredPage[]> => {
     const batch: StoredPage[] = [];
     while (batch.length < IMPORT_BATCH) {
       const item = await records.next();
@@ -239,14 +239,10 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
       // IndexedDB running out of work, and at most ~1.5 batches are in flight.
       let placed = tick();
       while (!ended) {
-        const batch = mergeRepeats(await keepingAlive(readBatch(), placed, tick));
+        const batch = mergeRepeats(await keepingAlive(parseBatch(), placed, tick));
         const halfway = batch.length >> 1;
-        let placedHere = false;
         batch.forEach((page, i) => {
-          if (i === halfway) {
-            placed = tick();
-            placedHere = true;
-          }
+          if (i === halfway) placed = tick();
           // A URL no stored page shares a hash with is new: the record goes in as it is.
           const key = taken.claim(page.u);
           if (key === undefined) {
@@ -258,10 +254,10 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
         });
         if (shared.length >= IMPORT_BATCH) {
           await writeShared();
-          placedHere = false;
+          // The tick placed halfway has answered meanwhile.
+          placed = tick();
         }
-        // An empty batch placed nothing, and a tick placed before writeShared has answered.
-        if (!placedHere) placed = tick();
+        // A batch comes back empty only once the file has ended: no tick is then awaited.
       }
       await writeShared();
       // The four block stores at once: their edits for 100,000 pages take ~10 MB.
