@@ -9,19 +9,28 @@ export default defineConfig({
     action: {
       default_title: '__MSG_actionTitle__',
     },
-    // Nothing else: the content script's match patterns give it the pages; no host
-    // permissions, no "tabs" (tab ids come with messages, the popup asks for the active tab).
+    // Nothing else: the content script's match patterns (http and https pages) give it the pages
+    // (in Chromium as host permissions, since the background injects it); no "tabs" (tab ids
+    // come with messages, the popup asks for the active tab).
     permissions: [
       // Settings (storage.local) and the per-tab verdicts the popup shows (storage.session).
       'storage',
       // "Check this page": lets the popup's request reach the current tab only, when the user asks.
       'activeTab',
-      // Injects the content script into a tab opened before the extension was installed,
-      // under the activeTab grant, so "Check this page" works there too.
+      // Injects the content script into a tab opened before the extension was installed, when
+      // the user asks to check it, and (Chromium) into each page once it has loaded.
       'scripting',
-      // Chromium only: the article is extracted in an offscreen document (DOMParser), off the
-      // page's main thread (src/background/html-reader.ts). No install warning.
-      ...(browser === 'firefox' ? [] : ['offscreen']),
+      // Chromium only:
+      ...(browser === 'firefox'
+        ? []
+        : [
+            // The article is extracted in an offscreen document (DOMParser), off the page's
+            // main thread (src/background/html-reader.ts). No install warning.
+            'offscreen',
+            // Tells the background when a page has loaded, to inject the content script then
+            // (src/background/content-injection.ts). No warning beside access to all sites.
+            'webNavigation',
+          ]),
     ],
     // Firefox only (Chrome warns about keys it does not know).
     ...(browser === 'firefox'

@@ -45,13 +45,15 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
       return { type: 'history-cleared' };
     case 'extract':
       return { type: 'extract' };
+    case 'ping':
+      return { type: 'ping' };
   }
 }
 
 /** The requests the background answers. */
 export const BACKGROUND_REQUESTS: readonly RequestType[] = ['should-check', 'read-html', 'visit', 'skip', 'open-settings', 'get-tab-status', 'check-tab', 'history-cleared'];
 /** The requests a content script answers. */
-export const CONTENT_REQUESTS: readonly RequestType[] = ['extract'];
+export const CONTENT_REQUESTS: readonly RequestType[] = ['extract', 'ping'];
 /** The requests the offscreen document answers. */
 export const OFFSCREEN_REQUESTS: readonly RequestType[] = ['offscreen-read'];
 

@@ -10,7 +10,7 @@ import type { PageSource } from './store/page';
  *   content script → background: `should-check`, `read-html`, `visit`, `skip`, `open-settings`
  *   popup          → background: `get-tab-status`, `check-tab`
  *   options page   → background: `history-cleared`
- *   background     → content script (tabs.sendMessage): `extract`
+ *   background     → content script (tabs.sendMessage): `extract`, `ping`
  *   background     → offscreen document (Chromium): `offscreen-read`
  */
 
@@ -128,7 +128,8 @@ export type Request =
   | { type: 'get-tab-status'; tabId: number }
   | { type: 'check-tab'; tabId: number; record: boolean }
   | { type: 'history-cleared' }
-  | { type: 'extract' };
+  | { type: 'extract' }
+  | { type: 'ping' };
 
 export type RequestType = Request['type'];
 export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
@@ -147,6 +148,8 @@ interface ResponseMap {
   /** The reports kept for the popup are forgotten and the badges reset. */
   'history-cleared': null;
   extract: PageReading;
+  /** Answered only by a page that already runs the content script (the background injects it otherwise). */
+  ping: true;
 }
 
 export type ResponseOf<T extends RequestType> = ResponseMap[T];

@@ -28,6 +28,8 @@ import { BENCH_BUILD, buildExtension } from './sizes';
 
 const TMP = join(REPO, '.tmp/bench');
 const EXT = join(REPO, '.tmp/bench-ext');
+/** An extension with nothing in it: the page-impact baseline with the browser's extension system on. */
+const EMPTY_EXT = join(REPO, '.tmp/bench-empty-ext');
 const CHROMIUM = '/usr/bin/chromium';
 
 async function bundle(entry: string, outFile: string, name: string): Promise<void> {
@@ -69,18 +71,21 @@ async function assembleExtension(): Promise<void> {
   writeFileSync(join(EXT, 'bench.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="bench-page-harness.js"></script>');
   // BENCH_EMPTY_CONTENT_SCRIPT=1: the content script replaced by an empty one, to measure what
   // having a content script at all costs a page (the floor of the page-impact comparison).
-  if (process.env.BENCH_EMPTY_CONTENT_SCRIPT) {
-    for (const script of manifest.content_scripts as { js: string[] }[]) for (const file of script.js) writeFileSync(join(EXT, file), '');
-  }
+  // (The file the background injects: CONTENT_SCRIPT_FILE in src/background/content-injection.ts.)
+  if (process.env.BENCH_EMPTY_CONTENT_SCRIPT) writeFileSync(join(EXT, 'content-scripts/content.js'), '');
+  rmSync(EMPTY_EXT, { recursive: true, force: true });
+  mkdirSync(EMPTY_EXT, { recursive: true });
+  writeFileSync(join(EMPTY_EXT, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Empty (bench baseline)', version: '1.0' }));
 }
 
-async function launch(withExtension: boolean, profile: string): Promise<BrowserContext> {
+async function launch(withExtension: boolean | string, profile: string): Promise<BrowserContext> {
   const { chromium } = await import('playwright-core');
   rmSync(profile, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true });
   const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--enable-precise-memory-info', '--js-flags=--expose-gc'];
-  if (withExtension) args.push(`--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`);
+  const extension = withExtension === true ? EXT : withExtension;
+  if (extension) args.push(`--disable-extensions-except=${extension}`, `--load-extension=${extension}`);
   else args.push('--disable-extensions');
   return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args, env: { ...process.env, TMPDIR: TMP } });
 }
@@ -487,22 +492,30 @@ async function pageImpact(quick: boolean, profileBase: string) {
     await context.addInitScript(OBSERVE_LONG_TASKS);
   };
   try {
-    // Two browsers side by side, both with new profiles, with and without the
-    // extension (its content script runs at document_idle and messages the
-    // worker); each page is loaded in both, alternating which goes first, so
-    // that load on the machine hits both alike. The extension's browser used to
-    // be the one the lookups had just filled with 100,000+ pages, LevelDB still
-    // compacting them: a new profile compares the two browsers like for like.
+    // Three browsers side by side, all with new profiles: with the extension
+    // (its content script, injected once the page has loaded, messages the
+    // worker), with an empty extension (the browser's extension system on,
+    // as in any browser a user installs an extension into) and with no
+    // extensions at all. Each page is loaded in all three, the order rotating,
+    // so that load on the machine hits them alike. The extension's browser
+    // used to be the one the lookups had just filled with 100,000+ pages,
+    // LevelDB still compacting them: new profiles compare like for like.
     const extContext = await launch(true, `${profileBase}-pages`);
     await serviceWorker(extContext);
     await onlyLocal(extContext);
+    const emptyContext = await launch(EMPTY_EXT, `${profileBase}-empty`);
+    await onlyLocal(emptyContext);
     const plain = await launch(false, `${profileBase}-plain`);
     await onlyLocal(plain);
-    const withExt = new Map<string, PageVisit>();
-    const without = new Map<string, PageVisit>();
-    const extract: ({ id: string } & ExtractTimes)[] = [];
     const tab = await extContext.newPage();
+    const etab = await emptyContext.newPage();
     const ptab = await plain.newPage();
+    const browsers = [
+      { tab, settleMs: EXTENSION_SETTLE_MS, visits: new Map<string, PageVisit>() },
+      { tab: etab, settleMs: 100, visits: new Map<string, PageVisit>() },
+      { tab: ptab, settleMs: 100, visits: new Map<string, PageVisit>() },
+    ];
+    const extract: ({ id: string } & ExtractTimes)[] = [];
     const rounds = quick ? 1 : 2;
     const medianVisit = (visits: PageVisit[]): PageVisit => {
       const sorted = [...visits].sort((a, b) => a.loadMs - b.loadMs);
@@ -510,19 +523,14 @@ async function pageImpact(quick: boolean, profileBase: string) {
     };
     for (const [k, p] of pages.entries()) {
       const url = `${origin}/p/${p.id}.html`;
-      const a: PageVisit[] = [];
-      const b: PageVisit[] = [];
+      const visits: PageVisit[][] = browsers.map(() => []);
       for (let r = 0; r < rounds; r++) {
-        if ((k + r) % 2 === 0) {
-          a.push(await visit(tab, url, EXTENSION_SETTLE_MS));
-          b.push(await visit(ptab, url, 100));
-        } else {
-          b.push(await visit(ptab, url, 100));
-          a.push(await visit(tab, url, EXTENSION_SETTLE_MS));
+        for (let j = 0; j < browsers.length; j++) {
+          const b = (k + r + j) % browsers.length;
+          visits[b]!.push(await visit(browsers[b]!.tab, url, browsers[b]!.settleMs));
         }
       }
-      withExt.set(p.id, medianVisit(a));
-      without.set(p.id, medianVisit(b));
+      browsers.forEach((b, i) => b.visits.set(p.id, medianVisit(visits[i]!)));
       await ptab.addScriptTag({ content: extractJs });
       const runs: ExtractTimes[] = [];
       for (let r = 0; r < 3; r++) runs.push(await ptab.evaluate(() => (globalThis as never as { __dejaLuExtract: () => ExtractTimes }).__dejaLuExtract()));
@@ -530,20 +538,21 @@ async function pageImpact(quick: boolean, profileBase: string) {
       const median = (key: 'pageSideMs' | 'inPageMs' | 'fromHtmlMs') => runs.map((x) => x[key]).sort((x, y) => x - y)[1]!;
       extract.push({ ...runs[0]!, id: p.id, pageSideMs: median('pageSideMs'), inPageMs: median('inPageMs'), fromHtmlMs: median('fromHtmlMs') });
     }
-    await tab.close();
-    await plain.close();
-    await extContext.close();
+    await Promise.all([tab.close(), etab.close(), ptab.close()]);
+    await Promise.all([extContext.close(), emptyContext.close(), plain.close()]);
 
     const tbt = (v: PageVisit) => v.longTasks.reduce((a, d) => a + Math.max(0, d - 50), 0);
     const longest = (v: PageVisit) => Math.max(0, ...v.longTasks);
     const ids = pages.map((p) => p.id);
-    const w = ids.map((id) => withExt.get(id)!);
-    const wo = ids.map((id) => without.get(id)!);
-    const loadDiff = ids.map((_, i) => w[i]!.loadMs - wo[i]!.loadMs);
-    const extraBlocking = ids.map((_, i) => tbt(w[i]!) - tbt(wo[i]!));
-    const loadWith = roundSummary(summarize(w.map((v) => v.loadMs)), 1);
-    const loadWithout = roundSummary(summarize(wo.map((v) => v.loadMs)), 1);
-    const diff = roundSummary(summarize(loadDiff), 1);
+    const [w, we, wo] = browsers.map((b) => ids.map((id) => b.visits.get(id)!)) as [PageVisit[], PageVisit[], PageVisit[]];
+    const paired = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => roundSummary(summarize(ids.map((_, i) => of(x[i]!) - of(y[i]!))), 1);
+    const loadOf = (v: PageVisit) => v.loadMs;
+    const loadWith = roundSummary(summarize(w.map(loadOf)), 1);
+    const loadEmpty = roundSummary(summarize(we.map(loadOf)), 1);
+    const loadWithout = roundSummary(summarize(wo.map(loadOf)), 1);
+    const diff = paired(w, we, loadOf);
+    const diffNone = paired(w, wo, loadOf);
+    const diffEmptyNone = paired(we, wo, loadOf);
     const pageSide = roundSummary(summarize(extract.map((e) => e.pageSideMs)), 2);
     const inPage = roundSummary(summarize(extract.map((e) => e.inPageMs)), 2);
     return {
@@ -552,18 +561,30 @@ async function pageImpact(quick: boolean, profileBase: string) {
       extractMs: pageSide,
       inPageExtractMs: inPage,
       fromHtmlSameText: extract.filter((e) => e.sameText).length,
-      // Within noise: the paired median difference is under 5 ms or 2% of the median load time.
-      loadDelay: { withExtension: loadWith, without: loadWithout, pairedDifference: diff, ok: Math.abs(diff.median) <= Math.max(5, 0.02 * loadWithout.median) },
+      // What the extension adds to a browser with extensions on. Within noise: the
+      // paired median difference is under 5 ms or 2% of the median load time.
+      loadDelay: {
+        withExtension: loadWith,
+        emptyExtension: loadEmpty,
+        without: loadWithout,
+        pairedDifference: diff,
+        versusNoExtensions: diffNone,
+        emptyVersusNoExtensions: diffEmptyNone,
+        ok: Math.abs(diff.median) <= Math.max(5, 0.02 * loadEmpty.median),
+      },
       table: {
         'on the page in Chromium: budget check + serialising the DOM (median of 3 per page)': pageSide,
         'in the offscreen document (timed in the page): DOMParser + extraction': roundSummary(summarize(extract.map((e) => e.fromHtmlMs)), 2),
         'on the page, only the fallback (HTML over the cap, or no answer from the background): readPage on the live DOM': inPage,
-        'longest main-thread task, with extension': roundSummary(summarize(w.map(longest)), 1),
-        'longest main-thread task, without': roundSummary(summarize(wo.map(longest)), 1),
-        'extra blocking time (Σ long-task time over 50 ms, with − without)': roundSummary(summarize(extraBlocking), 1),
-        'load event, with extension': loadWith,
-        'load event, without': loadWithout,
-        'load event, with − without (paired per page)': diff,
+        'longest main-thread task, with the extension': roundSummary(summarize(w.map(longest)), 1),
+        'longest main-thread task, with an empty extension': roundSummary(summarize(we.map(longest)), 1),
+        'extra blocking time (Σ long-task time over 50 ms, with the extension − with an empty one)': paired(w, we, tbt),
+        'load event, with the extension': loadWith,
+        'load event, with an empty extension': loadEmpty,
+        'load event, with no extensions (--disable-extensions)': loadWithout,
+        'load event, with the extension − with an empty one (paired per page)': diff,
+        'load event, with the extension − with none (paired per page)': diffNone,
+        'load event, with an empty extension − with none (paired per page)': diffEmptyNone,
       },
       // Slowest in-page extraction (the fallback's path) and its cost against page size (elements).
       slowest: [...extract].sort((a, b) => b.inPageMs - a.inPageMs).slice(0, 5).map((e) => ({ id: e.id, ms: round(e.inPageMs, 1), chars: e.chars, elements: e.elements })),
@@ -573,8 +594,9 @@ async function pageImpact(quick: boolean, profileBase: string) {
         `percentiles over pages: in Chromium the page only checks its budget and serialises its DOM, and the offscreen document parses and extracts ` +
         `(timed here in the page for comparison; the same text as from the live DOM on ${extract.filter((e) => e.sameText).length} of ${extract.length} pages); ` +
         `only the fallback runs readPage in the page (Readability on a clone); Firefox's background page reads the HTML as the offscreen document does. Long tasks (PerformanceObserver 'longtask') and the load event (navigation timing) are compared between ` +
-        `two browsers open side by side, with the extension (content script at document_idle, reading once load has fired and the page is idle) and without, ` +
-        `each page loaded in both (order alternating), page by page.`,
+        `three browsers open side by side: with the extension (content script injected by the background once the page has loaded, reading when the page is idle), ` +
+        `with an empty extension (manifest only: the browser's extension system on, as wherever an extension is installed) and with no extensions (--disable-extensions); ` +
+        `each page loaded in all three (order rotating), page by page. The target compares the extension with the empty one.`,
     };
   } finally {
     server.close();

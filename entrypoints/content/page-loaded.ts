@@ -1,11 +1,5 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-
-/**
- * Longest wait for the page's `load` event before reading it anyway. A page
- * with a stalled image or a streaming request may never finish loading; by
- * then its load is already slow, and the visit still has to be recorded.
- */
-export const MAX_LOAD_WAIT_MS = 10_000;
+import { MAX_LOAD_WAIT_MS } from '../../src/page-reading/load-wait';
 
 /**
  * Longest wait for an idle moment once the page has loaded. Pages that keep
@@ -17,13 +11,17 @@ export const IDLE_TIMEOUT_MS = 1_000;
 /** The parts of `window` this needs (a parameter, so that tests can drive the page's loading). */
 export interface LoadingPage {
   document: { readyState: DocumentReadyState };
+  /** Milliseconds since the page's navigation started. */
+  performance: { now(): number };
 }
 
 /**
  * Resolves once the page has fired its `load` event (or at once if it
- * already has) and the main thread is then idle. Chromium runs
- * `document_idle` content scripts as soon as the DOM is parsed, often before
- * `load`: reading the page then (a synchronous extraction of tens of
+ * already has) and the main thread is then idle, or once MAX_LOAD_WAIT_MS
+ * have passed since its navigation started. The background injects the
+ * content script after `load`; this guards the other ways in (the popup's
+ * check of a page still loading, the fallback for pages that never finish):
+ * reading a page before `load` (a synchronous extraction of tens of
  * milliseconds) delayed the load event, 28 ms at the median over the real
  * pages of the bench (docs/performance.md, page impact).
  */
@@ -36,7 +34,7 @@ export function pageLoaded(ctx: ContentScriptContext, page: LoadingPage & EventT
       clearTimeout(maxTimer);
       ctx.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     };
-    const maxTimer = ctx.setTimeout(whenIdle, MAX_LOAD_WAIT_MS);
+    const maxTimer = ctx.setTimeout(whenIdle, Math.max(0, MAX_LOAD_WAIT_MS - page.performance.now()));
     if (page.document.readyState === 'complete') whenIdle();
     else ctx.addEventListener(page as Window, 'load', whenIdle, { once: true });
   });

@@ -30,7 +30,7 @@ export function watchPage(
     const url = messageUrl(currentUrl());
     return url === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
   };
-  const stopListening = listen({ extract }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
+  const stopListening = listen({ extract, ping: async () => true }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
   ctx.onInvalidated(stopListening);
 
   let checkedUrl: string | undefined;

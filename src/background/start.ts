@@ -7,6 +7,7 @@ import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
 import { pruneHistory, throttled } from './retention';
+import { contentInjector, injectAfterLoad } from './content-injection';
 import { tabExtractor } from './tab-extractor';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
@@ -22,18 +23,21 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  */
 export function startBackground(open: () => Promise<History> = () => openHistory()): void {
   const historyReady = open();
+  const ensureContentScript = contentInjector();
   const visits = new VisitService({
     checker: new PageChecker({ history: historyReady }),
     loadSettings,
     tabReports: sessionTabReports(),
     setBadge: toolbarBadge(),
     resetBadge: resetToolbarBadge(),
-    extractFromTab: tabExtractor(),
+    extractFromTab: tabExtractor({ injectContentScript: ensureContentScript }),
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 
   listen(backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }), (raw) => parseRequest(raw, BACKGROUND_REQUESTS));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
+  // Where the manifest declares the content script (Firefox), the browser injects it.
+  if (!browser.runtime.getManifest().content_scripts?.length) injectAfterLoad(ensureContentScript);
   void prune().catch(logError);
 }
 

@@ -1,23 +1,20 @@
-import { browser } from 'wxt/browser';
 import { sendTabMessage, type PageReading } from '../messaging';
-
-/** Where WXT writes the content script (entrypoints/content/index.ts). */
-export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
+import { contentInjector, type ContentScriptEnsurer } from './content-injection';
 
 export interface TabExtractorDeps {
   askTab?: (tabId: number) => Promise<PageReading>;
-  injectContentScript?: (tabId: number) => Promise<unknown>;
+  injectContentScript?: ContentScriptEnsurer;
 }
 
 /**
- * Gets the article of a tab from its content script. Tabs opened before the
- * extension was installed (or updated) have none: then, with the `activeTab`
- * grant the user gave by opening the popup, the content script is injected
- * once and asked again.
+ * Gets the article of a tab from its content script. A page has none yet
+ * while it loads (it is injected after `load`), nor in tabs opened before the
+ * extension was installed (or updated): then, with the `activeTab` grant the
+ * user gave by opening the popup, the content script is injected and asked again.
  */
 export function tabExtractor({
   askTab = (tabId) => sendTabMessage(tabId, { type: 'extract' }),
-  injectContentScript = (tabId) => browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT_FILE] }),
+  injectContentScript = contentInjector(),
 }: TabExtractorDeps = {}): (tabId: number) => Promise<PageReading> {
   return async (tabId) => {
     try {

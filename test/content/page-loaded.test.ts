@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { IDLE_TIMEOUT_MS, MAX_LOAD_WAIT_MS, pageLoaded, type LoadingPage } from '../../entrypoints/content/page-loaded';
+import { IDLE_TIMEOUT_MS, pageLoaded, type LoadingPage } from '../../entrypoints/content/page-loaded';
+import { MAX_LOAD_WAIT_MS } from '../../src/page-reading/load-wait';
 
-/** A page in a given loading state, whose `load` event the test fires. */
-function loadingPage(readyState: DocumentReadyState): LoadingPage & EventTarget & { fireLoad: () => void } {
+/** A page in a given loading state, `sinceNavigation` ms after its navigation started, whose `load` event the test fires. */
+function loadingPage(readyState: DocumentReadyState, sinceNavigation = 0): LoadingPage & EventTarget & { fireLoad: () => void } {
   const target = new EventTarget();
-  return Object.assign(target, { document: { readyState }, fireLoad: () => target.dispatchEvent(new Event('load')) });
+  const started = Date.now() - sinceNavigation;
+  return Object.assign(target, {
+    document: { readyState },
+    performance: { now: () => Date.now() - started },
+    fireLoad: () => target.dispatchEvent(new Event('load')),
+  });
 }
 
 /** The context's timers and listeners, with idle callbacks queued for the test to run. */
@@ -53,6 +59,21 @@ describe('pageLoaded: the first check waits for the load event, then for an idle
     void pageLoaded(ctx, page);
     await vi.advanceTimersByTimeAsync(MAX_LOAD_WAIT_MS);
     page.fireLoad();
+    expect(idle).toHaveLength(1);
+  });
+
+  it.each([
+    ['from its navigation start, not from when the script arrived', 4_000, MAX_LOAD_WAIT_MS - 4_000],
+    ['not at all when the page is already past it (the background injected it as a fallback)', MAX_LOAD_WAIT_MS + 500, 0],
+  ])('the longest wait is counted %s', async (_name, sinceNavigation, wait) => {
+    const page = loadingPage('interactive', sinceNavigation);
+    const { ctx, idle } = context();
+    void pageLoaded(ctx, page);
+    if (wait > 0) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(idle).toEqual([]);
+    }
+    await vi.advanceTimersByTimeAsync(1);
     expect(idle).toHaveLength(1);
   });
 });

@@ -75,6 +75,8 @@ describe('parseRequest: refused messages', () => {
 
   it('a content script accepts only its own requests', () => {
     expect(parseRequest({ type: 'extract' }, CONTENT_REQUESTS)).toEqual({ type: 'extract' });
+    expect(parseRequest({ type: 'ping', extra: 1 }, CONTENT_REQUESTS)).toEqual({ type: 'ping' });
+    expect(() => parseRequest({ type: 'ping' }, BACKGROUND_REQUESTS)).toThrow(/unknown message type "ping"/);
     expect(() => parseRequest({ type: 'visit', page }, CONTENT_REQUESTS)).toThrow(/unknown message type/);
   });
 

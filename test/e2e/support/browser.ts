@@ -50,6 +50,7 @@ export async function launchWithExtension(locale: UiLocale = 'en', extraArgs: re
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await backgroundListening(worker);
   const extensionId = new URL(worker.url()).host;
   return {
     context,
@@ -61,6 +62,22 @@ export async function launchWithExtension(locale: UiLocale = 'en', extraArgs: re
       await rm(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the background listens for loaded pages. The browser drops a
+ * navigation event that comes before the service worker, started by the
+ * install, has registered its listeners: a page opened that early is never
+ * read (as a tab opened before the install).
+ */
+async function backgroundListening(worker: Worker): Promise<void> {
+  const listening = () =>
+    worker.evaluate(() => (globalThis as unknown as { chrome: { webNavigation: { onCompleted: { hasListeners(): boolean } } } }).chrome.webNavigation.onCompleted.hasListeners());
+  const deadline = Date.now() + 10_000;
+  while (!(await listening())) {
+    if (Date.now() > deadline) throw new Error('the background never started listening for loaded pages');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Opens `url` in a new tab and waits for it to load. */

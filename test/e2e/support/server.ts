@@ -21,6 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface GeneratedResponse {
   contentType: string;
   body: string | Buffer;
+  /** Answer this much later; Infinity never answers (a stalled request, until the server closes). */
+  delayMs?: number;
 }
 
 export interface FixtureServerOptions {
@@ -54,6 +56,8 @@ export async function startFixtureServer({ routes = {} }: FixtureServerOptions =
     if (route) {
       const made = generated.get(path) ?? route();
       generated.set(path, made);
+      if (made.delayMs === Infinity) return;
+      await new Promise((resolve) => setTimeout(resolve, made.delayMs ?? 0));
       response.writeHead(200, { 'content-type': made.contentType, 'cache-control': 'no-store' });
       response.end(made.body);
       return;
