@@ -17,7 +17,19 @@ function sectionHeader(name: string, s: Section | undefined): string {
   if (!s) return `_not measured yet: run \`npm run bench -- --only ${name}\`_\n`;
   const err = s.error ? `\n**This section failed:**\n\n\`\`\`\n${s.error.slice(0, 2000)}\n\`\`\`\n` : '';
   const note = s.note ? ` Only some parts: ${s.note}.` : '';
-  return `_Measured ${s.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${s.mode} mode, ${s.seconds} s, load average ${s.load.before} → ${s.load.after} on ${s.machine.cores} cores, commit ${s.machine.commit}${s.machine.dirty ? ' + uncommitted src changes' : ''}.${note}_\n${err}`;
+  return `_Measured ${s.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${s.mode} mode, ${s.seconds} s, load average ${s.load.before} → ${s.load.after} on ${s.machine.cores} cores, commit ${s.machine.commit}${s.machine.dirty ? ' + uncommitted src changes' : ''}.${note}_\n${partRuns(s)}${err}`;
+}
+
+/** Which run measured which parts, when they come from more than one. */
+function partRuns(s: Section): string {
+  const byRun = new Map<string, string[]>();
+  for (const [part, run] of Object.entries(s.parts ?? {})) {
+    if (part === 'load') continue;
+    const label = `${run.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${run.mode} mode, load ${run.load.before} → ${run.load.after}, commit ${run.commit}`;
+    byRun.set(label, [...(byRun.get(label) ?? []), part]);
+  }
+  if (byRun.size < 2) return '';
+  return `\nParts measured in separate runs:\n\n${[...byRun].map(([label, parts]) => `- ${parts.join(', ')}: ${label}`).join('\n')}\n`;
 }
 
 export function renderResults(r: Results): string {
@@ -221,8 +233,9 @@ function loadDelayText(d: Any): string {
   if (d.emptyExtension === undefined) {
     return `load event p50 ${fmt(d.withExtension.median, 0)} ms with vs ${fmt(d.without.median, 0)} ms without; paired difference p50 ${fmt(d.pairedDifference.median, 1)} ms`;
   }
+  const ci = (key: string) => (d.intervals?.[key] ? ` [95% CI ${fmt(d.intervals[key][0], 1)} … ${fmt(d.intervals[key][1], 1)}]` : '');
   return (
-    `load event p50 ${fmt(d.withExtension.median, 0)} ms with it vs ${fmt(d.emptyExtension.median, 0)} ms with an empty extension: paired difference p50 ${fmt(d.pairedDifference.median, 1)} ms ` +
-    `(vs no extensions at all: ${fmt(d.versusNoExtensions.median, 1)} ms, of which the empty extension ${fmt(d.emptyVersusNoExtensions.median, 1)} ms)`
+    `load event p50 ${fmt(d.withExtension.median, 0)} ms with it vs ${fmt(d.emptyExtension.median, 0)} ms with an empty extension: paired difference p50 ${fmt(d.pairedDifference.median, 1)} ms${ci('pairedDifference')} ` +
+    `(vs no extensions at all: ${fmt(d.versusNoExtensions.median, 1)} ms${ci('versusNoExtensions')}; empty extension vs none: ${fmt(d.emptyVersusNoExtensions.median, 1)} ms${ci('emptyVersusNoExtensions')})`
   );
 }

@@ -22,8 +22,18 @@ export interface Section {
   machine: ReturnType<typeof machineInfo>;
   data?: unknown;
   error?: string;
-  /** When only some parts were re-measured. */
+  /** Browser section: when each part (a key of `data`) was measured, since BENCH_PARTS re-measures only some. */
+  parts?: Record<string, PartRun>;
+  /** Older results: how the parts were put together, before `parts`. */
   note?: string;
+}
+
+/** The run that measured one part of a section. */
+export interface PartRun {
+  ranAt: string;
+  mode: 'quick' | 'full';
+  load: { before: number; after: number };
+  commit: string;
 }
 export type Results = Partial<Record<Scenario, Section>>;
 
@@ -71,14 +81,22 @@ for (const name of only) {
     if (partial !== undefined) section.data = partial;
     console.error(`\n${name} failed: ${section.error}`);
   }
-  // BENCH_PARTS re-measures some parts of the browser section: keep the others.
-  const previous = results[name];
-  if (name === 'browser' && process.env.BENCH_PARTS && previous?.data && section.data) {
-    section.data = { ...(previous.data as object), ...(section.data as object) };
-    section.note = `parts ${process.env.BENCH_PARTS} measured at this date; the other parts ${previous.note ? `as before (${previous.note})` : `on ${previous.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${previous.mode} mode, load ${previous.load.before} → ${previous.load.after}, commit ${previous.machine.commit}`}`;
-  }
   section.seconds = Math.round((performance.now() - t) / 100) / 10;
   section.load.after = load1();
+  if (name === 'browser' && section.data) {
+    const run: PartRun = { ranAt: section.ranAt, mode: section.mode, load: section.load, commit: machine.commit };
+    const measured = Object.fromEntries(Object.keys(section.data as object).map((part) => [part, run]));
+    // BENCH_PARTS re-measures some parts of the browser section: keep the others, each with the run that measured it.
+    const previous = results[name];
+    if (process.env.BENCH_PARTS && previous?.data) {
+      const earlier: PartRun = { ranAt: previous.ranAt, mode: previous.mode, load: previous.load, commit: previous.machine.commit };
+      const previousParts = previous.parts ?? Object.fromEntries(Object.keys(previous.data as object).map((part) => [part, earlier]));
+      section.data = { ...(previous.data as object), ...(section.data as object) };
+      section.parts = { ...previousParts, ...measured };
+    } else {
+      section.parts = measured;
+    }
+  }
   console.log(`${section.seconds} s, load ${section.load.after}`);
   results[name] = section;
 }

@@ -51,3 +51,29 @@ export function round(x: number, digits = 2): number {
 export function roundSummary(s: Summary, digits = 2): Summary {
   return { n: s.n, min: round(s.min, digits), median: round(s.median, digits), p95: round(s.p95, digits), p99: round(s.p99, digits), max: round(s.max, digits), mean: round(s.mean, digits) };
 }
+
+/**
+ * 95% bootstrap interval of the median (percentile method; a fixed seed, so
+ * the same numbers always give the same interval). Says whether a paired
+ * median difference is told apart from zero on this machine's noise.
+ */
+export function medianInterval(values: readonly number[], resamples = 2000, seed = 0x9e3779b9): [number, number] {
+  if (values.length === 0) return [NaN, NaN];
+  let state = seed >>> 0;
+  // mulberry32: small, fast and good enough to draw resampling indices.
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const medians: number[] = [];
+  const sample = new Array<number>(values.length);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < values.length; i++) sample[i] = values[Math.floor(random() * values.length)] as number;
+    medians.push(summarize(sample).median);
+  }
+  medians.sort((a, b) => a - b);
+  return [percentile(medians, 2.5), percentile(medians, 97.5)];
+}

@@ -23,7 +23,7 @@ import { signDocument } from '../../src/core';
 import { PASSAGES_PER_DOCUMENT } from '../../src/core/passages';
 import { chineseDocs, latinDocs, realPages, REPO } from '../lib/data';
 import { load1 } from '../lib/env';
-import { round, roundSummary, summarize } from '../lib/stats';
+import { medianInterval, round, roundSummary, summarize } from '../lib/stats';
 import { BENCH_BUILD, buildExtension } from './sizes';
 
 const TMP = join(REPO, '.tmp/bench');
@@ -545,7 +545,9 @@ async function pageImpact(quick: boolean, profileBase: string) {
     const longest = (v: PageVisit) => Math.max(0, ...v.longTasks);
     const ids = pages.map((p) => p.id);
     const [w, we, wo] = browsers.map((b) => ids.map((id) => b.visits.get(id)!)) as [PageVisit[], PageVisit[], PageVisit[]];
-    const paired = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => roundSummary(summarize(ids.map((_, i) => of(x[i]!) - of(y[i]!))), 1);
+    const differences = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => ids.map((_, i) => of(x[i]!) - of(y[i]!));
+    const paired = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => roundSummary(summarize(differences(x, y, of)), 1);
+    const interval = (x: PageVisit[], y: PageVisit[]) => medianInterval(differences(x, y, (v) => v.loadMs)).map((v) => round(v, 1)) as [number, number];
     const loadOf = (v: PageVisit) => v.loadMs;
     const loadWith = roundSummary(summarize(w.map(loadOf)), 1);
     const loadEmpty = roundSummary(summarize(we.map(loadOf)), 1);
@@ -570,7 +572,11 @@ async function pageImpact(quick: boolean, profileBase: string) {
         pairedDifference: diff,
         versusNoExtensions: diffNone,
         emptyVersusNoExtensions: diffEmptyNone,
+        // 95% bootstrap intervals of the three paired medians.
+        intervals: { pairedDifference: interval(w, we), versusNoExtensions: interval(w, wo), emptyVersusNoExtensions: interval(we, wo) },
         ok: Math.abs(diff.median) <= Math.max(5, 0.02 * loadEmpty.median),
+        // Each page's load event (median of its rounds) in the three browsers, for later analysis.
+        perPage: ids.map((id, i) => ({ id, withExtension: round(w[i]!.loadMs, 1), emptyExtension: round(we[i]!.loadMs, 1), without: round(wo[i]!.loadMs, 1) })),
       },
       table: {
         'on the page in Chromium: budget check + serialising the DOM (median of 3 per page)': pageSide,
@@ -634,7 +640,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-plain', '-alt-all', '-alt-whole', '-passages-0', '-passages-8']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', '-passages-8']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }
