@@ -43,7 +43,8 @@ export function sizesOf(dir: string) {
     ? [popupHtml, ...[...readFileSync(join(dir, popupHtml), 'utf8').matchAll(/(?:src|href)="\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1] as string)]
     : [];
   return {
-    contentScript: sum(manifest.content_scripts?.flatMap((c) => c.js ?? []) ?? []),
+    // Declared in the manifest (Firefox) or injected by the background from WXT's content-scripts/ folder (Chromium).
+    contentScript: sum(manifest.content_scripts?.flatMap((c) => c.js ?? []) ?? all.map((f) => f.file).filter((f) => f.startsWith('content-scripts/') && f.endsWith('.js'))),
     background: sum(manifest.background?.service_worker ? [manifest.background.service_worker] : []),
     popup: sum(popupAssets),
     files: all,
