@@ -6,13 +6,14 @@ import { readOffPage } from './read-off-page';
 /**
  * Runs in every http(s) page. In Chromium the background injects it once the
  * page has loaded (src/background/content-injection.ts): a content script
- * declared in the manifest enters the page as soon as its DOM is parsed and
- * delays its load event. Firefox, where that cost is not measured, keeps the
+ * declared in the manifest enters the page as soon as its DOM is parsed,
+ * inside the page's load. Firefox, where that cost is not measured, keeps the
  * declared one (`document_idle`). Either way it reads the page only after
- * `load` (page-loaded.ts). The background decides whether the page may be read (excluded sites, automatic
- * mode, incognito) before any text is extracted. The article is extracted off
- * the page's main thread: in Chromium's offscreen document, in Firefox's
- * background page (src/background/html-reader.ts); the page only serialises its DOM.
+ * `load` (page-loaded.ts). The background decides whether the page may be
+ * read (excluded sites, automatic mode, incognito) before any text is
+ * extracted. The article is extracted off the page's main thread: in
+ * Chromium's offscreen document, in Firefox's background page
+ * (src/background/html-reader.ts); the page only serialises its DOM.
  */
 export default defineContentScript({
   // Injected at runtime, `matches` become the host permissions the injection needs.

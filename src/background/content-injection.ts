@@ -64,10 +64,9 @@ const WEB_PAGES = { url: [{ schemes: ['http', 'https'] }] };
 /**
  * Puts the content script into each web page once it has loaded (its load
  * event and its frames'), not earlier: a content script declared in the
- * manifest runs as soon as the DOM is parsed, and the browser setting up the
- * extension's script world in the page then delays its load event, ~10 ms at
- * the median even for an empty script (docs/performance.md, page impact).
- * A page that never finishes loading (a stalled image) gets it
+ * manifest runs as soon as the DOM is parsed, so the browser sets up the
+ * extension's script world and compiles the script inside the page's load
+ * (docs/performance.md, page impact). A page that never finishes loading (a stalled image) gets it
  * MAX_LOAD_WAIT_MS after its DOM was parsed, as the visit still has to be
  * recorded. Only top frames: the content script reads the tab's page.
  */
