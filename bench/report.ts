@@ -16,8 +16,7 @@ const status = (ok: boolean | undefined): string => (ok === undefined ? '—' : 
 function sectionHeader(name: string, s: Section | undefined): string {
   if (!s) return `_not measured yet: run \`npm run bench -- --only ${name}\`_\n`;
   const err = s.error ? `\n**This section failed:**\n\n\`\`\`\n${s.error.slice(0, 2000)}\n\`\`\`\n` : '';
-  const note = s.note ? ` Only some parts: ${s.note}.` : '';
-  return `_Measured ${s.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${s.mode} mode, ${s.seconds} s, load average ${s.load.before} → ${s.load.after} on ${s.machine.cores} cores, commit ${s.machine.commit}${s.machine.dirty ? ' + uncommitted src changes' : ''}.${note}_\n${partRuns(s)}${err}`;
+  return `_Measured ${s.ranAt.replace('T', ' ').slice(0, 16)} UTC, ${s.mode} mode, ${s.seconds} s, load average ${s.load.before} → ${s.load.after} on ${s.machine.cores} cores, commit ${s.machine.commit}${s.machine.dirty ? ' + uncommitted src changes' : ''}._\n${partRuns(s)}${err}`;
 }
 
 /** Which run measured which parts, when they come from more than one. */

@@ -24,8 +24,6 @@ export interface Section {
   error?: string;
   /** Browser section: when each part (a key of `data`) was measured, since BENCH_PARTS re-measures only some. */
   parts?: Record<string, PartRun>;
-  /** Older results: how the parts were put together, before `parts`. */
-  note?: string;
 }
 
 /** The run that measured one part of a section. */
@@ -89,10 +87,8 @@ for (const name of only) {
     // BENCH_PARTS re-measures some parts of the browser section: keep the others, each with the run that measured it.
     const previous = results[name];
     if (process.env.BENCH_PARTS && previous?.data) {
-      const earlier: PartRun = { ranAt: previous.ranAt, mode: previous.mode, load: previous.load, commit: previous.machine.commit };
-      const previousParts = previous.parts ?? Object.fromEntries(Object.keys(previous.data as object).map((part) => [part, earlier]));
       section.data = { ...(previous.data as object), ...(section.data as object) };
-      section.parts = { ...previousParts, ...measured };
+      section.parts = { ...previous.parts, ...measured };
     } else {
       section.parts = measured;
     }

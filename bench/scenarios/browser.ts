@@ -78,13 +78,13 @@ async function assembleExtension(): Promise<void> {
   writeFileSync(join(EMPTY_EXT, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'Empty (bench baseline)', version: '1.0' }));
 }
 
-async function launch(withExtension: boolean | string, profile: string): Promise<BrowserContext> {
+/** A browser with a new profile and the extension in `extension` (a directory), or with extensions off. */
+async function launch(extension: string | undefined, profile: string): Promise<BrowserContext> {
   const { chromium } = await import('playwright-core');
   rmSync(profile, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true });
   const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--enable-precise-memory-info', '--js-flags=--expose-gc'];
-  const extension = withExtension === true ? EXT : withExtension;
   if (extension) args.push(`--disable-extensions-except=${extension}`, `--load-extension=${extension}`);
   else args.push('--disable-extensions');
   return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args, env: { ...process.env, TMPDIR: TMP } });
@@ -313,7 +313,7 @@ async function bytesByPassageCount(quick: boolean, profileBase: string, extensio
   const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
   const rows = [];
   for (const passages of [0, PASSAGES_PER_DOCUMENT]) {
-    const context = await launch(true, `${profileBase}-passages-${passages}`);
+    const context = await launch(EXT, `${profileBase}-passages-${passages}`);
     try {
       const sw = await serviceWorker(context);
       await callSw(sw, 'setup', { ...corpus, passageCounts: [passages] });
@@ -350,7 +350,7 @@ async function altLookups(quick: boolean, million: boolean, profileBase: string)
   const out: Record<string, unknown[]> = {};
   for (const variant of ['all', 'whole'] as const) {
     const profile = `${profileBase}-alt-${variant}`;
-    const context = await launch(true, profile);
+    const context = await launch(EXT, profile);
     try {
       const sw = await serviceWorker(context);
       const idbDir = join(profile, 'Default/IndexedDB', `chrome-extension_${new URL(sw.url()).host}_0.indexeddb.leveldb`);
@@ -396,7 +396,7 @@ type IoHarness = {
  * still busy with the earlier ones).
  */
 async function withIoHarness<T>(profile: string, records: number, corpus: unknown, work: (call: <K extends keyof IoHarness>(name: K, ...args: Parameters<IoHarness[K]>) => ReturnType<IoHarness[K]>) => Promise<T>): Promise<T & { fileMB: number }> {
-  const context = await launch(true, profile);
+  const context = await launch(EXT, profile);
   try {
     const extensionId = new URL((await serviceWorker(context)).url()).host;
     const tab = await context.newPage();
@@ -500,12 +500,12 @@ async function pageImpact(quick: boolean, profileBase: string) {
     // so that load on the machine hits them alike. The extension's browser
     // used to be the one the lookups had just filled with 100,000+ pages,
     // LevelDB still compacting them: new profiles compare like for like.
-    const extContext = await launch(true, `${profileBase}-pages`);
+    const extContext = await launch(EXT, `${profileBase}-pages`);
     await serviceWorker(extContext);
     await onlyLocal(extContext);
     const emptyContext = await launch(EMPTY_EXT, `${profileBase}-empty`);
     await onlyLocal(emptyContext);
-    const plain = await launch(false, `${profileBase}-plain`);
+    const plain = await launch(undefined, `${profileBase}-plain`);
     await onlyLocal(plain);
     const tab = await extContext.newPage();
     const etab = await emptyContext.newPage();
@@ -547,8 +547,8 @@ async function pageImpact(quick: boolean, profileBase: string) {
     const [w, we, wo] = browsers.map((b) => ids.map((id) => b.visits.get(id)!)) as [PageVisit[], PageVisit[], PageVisit[]];
     const differences = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => ids.map((_, i) => of(x[i]!) - of(y[i]!));
     const paired = (x: PageVisit[], y: PageVisit[], of: (v: PageVisit) => number) => roundSummary(summarize(differences(x, y, of)), 1);
-    const interval = (x: PageVisit[], y: PageVisit[]) => medianInterval(differences(x, y, (v) => v.loadMs)).map((v) => round(v, 1)) as [number, number];
     const loadOf = (v: PageVisit) => v.loadMs;
+    const interval = (x: PageVisit[], y: PageVisit[]) => medianInterval(differences(x, y, loadOf)).map((v) => round(v, 1)) as [number, number];
     const loadWith = roundSummary(summarize(w.map(loadOf)), 1);
     const loadEmpty = roundSummary(summarize(we.map(loadOf)), 1);
     const loadWithout = roundSummary(summarize(wo.map(loadOf)), 1);
@@ -616,7 +616,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
   buildExtension();
   await assembleExtension();
   const profile = join(TMP, 'profile');
-  const context = await launch(true, profile);
+  const context = await launch(EXT, profile);
   const result: Record<string, unknown> = {};
   try {
     const sw = await serviceWorker(context);
