@@ -77,8 +77,10 @@ describe('the content script enters a page only once it has loaded', () => {
     const { report } = await waitForReport(browser.worker, url, since);
     expect(report.recorded).toBe(true);
     const { parsed, loaded } = await loadTimes(page);
-    // The image held the load event back (a declared content script would have entered at about `parsed`).
-    expect(loaded - parsed).toBeGreaterThanOrEqual(IMAGE_DELAY_MS - 100);
+    // The image held the load event back well past the parsed DOM, where a declared content
+    // script would have entered. Not the full delay: the parser asks for the image before it
+    // finishes the document (CI saw 1.86 s between the two with a 2 s image).
+    expect(loaded - parsed).toBeGreaterThanOrEqual(IMAGE_DELAY_MS / 2);
     expect(worlds).toHaveLength(1);
     expect(worlds[0]).toBeGreaterThanOrEqual(loaded);
     await page.close();
