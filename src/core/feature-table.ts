@@ -30,17 +30,22 @@ const WORD_CONTENT = 2;
  * Builds the HashedFeatures of one document, feature by feature: the same
  * ids, counts and hashes as interning the feature strings in a Map, but
  * without a string per occurrence. A feature can be added as a range of the
- * page's text; it is hashed where it lies (hashRange), and the open-addressing
- * table keyed by that hash compares the characters with the distinct feature
- * already stored, so two different features whose 64-bit hashes collide
- * still get two ids, as with the Map. A distinct feature is stored as where
- * it first appeared (string, start, length), not copied out.
+ * page's text; it is hashed where it lies (hashRange), and the
+ * open-addressing table is keyed by that 64-bit hash alone.
+ *
+ * Why the hash alone, not the characters too: SimHash sees a feature only
+ * through its 64-bit hash, so two features whose hashes collide vote on the
+ * same bits whatever the table does; merging them changes only their weight
+ * (termWeight of the summed count instead of the sum of the two weights). A
+ * page of d distinct features has such a pair with probability about
+ * d²/2⁶⁵ (≈ 3 × 10⁻¹⁰ at 100,000), while comparing the characters of every
+ * occurrence with the stored feature cost 40–75 ms of the ~430 ms a pass over
+ * the practice set's Latin texts took in the tokenising stage. The same goes
+ * for the Latin stopword check: a word is a stopword when its hash is one.
  */
 export class FeatureTable {
   private slots: Int32Array;
-  private sources: string[] = [];
-  private starts: Int32Array;
-  private lengths: Int32Array;
+  private distinct = 0;
   private hi: Uint32Array;
   private lo: Uint32Array;
   private counts: Int32Array;
@@ -54,8 +59,6 @@ export class FeatureTable {
     const distinct = Math.max(INITIAL_ENTRIES, expectedDistinct);
     // A power of two at least twice the entries: at most half full.
     this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * distinct))).fill(EMPTY);
-    this.starts = new Int32Array(distinct);
-    this.lengths = new Int32Array(distinct);
     this.hi = new Uint32Array(distinct);
     this.lo = new Uint32Array(distinct);
     this.counts = new Int32Array(distinct);
@@ -78,8 +81,8 @@ export class FeatureTable {
     const entry = this.find(text, start, end);
     let state = this.wordStates[entry];
     if (state === WORD_UNKNOWN) {
-      // By hash and characters, like any lookup here: no string to hash again for a Set.
-      const stopword = stopwordTable().indexOf(text, start, end, this.hi[entry] as number, this.lo[entry] as number) !== MISSING;
+      // By hash, like any lookup here: no string to hash again for a Set.
+      const stopword = stopwordTable().indexOf(this.hi[entry] as number, this.lo[entry] as number) !== MISSING;
       state = stopword ? WORD_STOPWORD : WORD_CONTENT;
       this.wordStates[entry] = state;
     }
@@ -87,7 +90,7 @@ export class FeatureTable {
   }
 
   finish(): HashedFeatures {
-    const distinct = this.sources.length;
+    const distinct = this.distinct;
     return {
       ids: this.ids.subarray(0, this.length),
       counts: this.counts.subarray(0, distinct),
@@ -96,14 +99,14 @@ export class FeatureTable {
     };
   }
 
-  /** Index of the distinct string `text[start, end)` whose hash is hi:lo, or MISSING. */
-  indexOf(text: string, start: number, end: number, hi: number, lo: number): number {
+  /** Index of the distinct feature whose hash is hi:lo, or MISSING. */
+  indexOf(hi: number, lo: number): number {
     const mask = this.slots.length - 1;
     // The hash halves end in Murmur's avalanche: their low bits are a good slot.
     for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
       if (entry === EMPTY) return MISSING;
-      if (this.lo[entry] === lo && this.hi[entry] === hi && this.sameText(entry, text, start, end)) return entry;
+      if (this.lo[entry] === lo && this.hi[entry] === hi) return entry;
     }
   }
 
@@ -113,43 +116,31 @@ export class FeatureTable {
     this.counts[entry] = (this.counts[entry] as number) + 1;
   }
 
-  /** Index of the distinct string `text[start, end)`, added if new. */
+  /** Index of the distinct feature `text[start, end)`, added if new. */
   private find(text: string, start: number, end: number): number {
     hashRange(text, start, end, this.hash);
-    const hi = this.hash[0] as number;
-    const lo = this.hash[1] as number;
+    return this.entry(this.hash[0] as number, this.hash[1] as number);
+  }
+
+  /** Index of the distinct feature whose hash is hi:lo, added if new. */
+  private entry(hi: number, lo: number): number {
     const mask = this.slots.length - 1;
     for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
-      if (entry === EMPTY) return this.insert(slot, text, start, end, hi, lo);
-      if (this.lo[entry] === lo && this.hi[entry] === hi && this.sameText(entry, text, start, end)) return entry;
+      if (entry === EMPTY) return this.insert(slot, hi, lo);
+      if (this.lo[entry] === lo && this.hi[entry] === hi) return entry;
     }
   }
 
-  /** Whether entry `entry` is `text.slice(start, end)`. */
-  private sameText(entry: number, text: string, start: number, end: number): boolean {
-    const length = this.lengths[entry] as number;
-    if (length !== end - start) return false;
-    const source = this.sources[entry] as string;
-    const from = this.starts[entry] as number;
-    for (let i = 0; i < length; i++) if (source.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;
-    return true;
-  }
-
-  private insert(slot: number, text: string, start: number, end: number, hi: number, lo: number): number {
-    const entry = this.sources.length;
+  private insert(slot: number, hi: number, lo: number): number {
+    const entry = this.distinct++;
     if (entry === this.hi.length) {
       const size = 2 * entry;
-      this.starts = grow(this.starts, size);
-      this.lengths = grow(this.lengths, size);
       this.hi = grow(this.hi, size);
       this.lo = grow(this.lo, size);
       this.counts = grow(this.counts, size);
       this.wordStates = grow(this.wordStates, size);
     }
-    this.sources.push(text);
-    this.starts[entry] = start;
-    this.lengths[entry] = end - start;
     this.hi[entry] = hi;
     this.lo[entry] = lo;
     this.slots[slot] = entry;
@@ -161,7 +152,7 @@ export class FeatureTable {
   private rehash(size: number): void {
     const slots = new Int32Array(size).fill(EMPTY);
     const mask = size - 1;
-    for (let entry = 0; entry < this.sources.length; entry++) {
+    for (let entry = 0; entry < this.distinct; entry++) {
       let slot = (this.lo[entry] as number) & mask;
       while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
       slots[slot] = entry;

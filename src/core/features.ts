@@ -8,7 +8,7 @@
 
 import { FeatureTable, type HashedFeatures } from './feature-table';
 import type { TextLength } from './text-length';
-import { isJapaneseText, measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
+import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
 
 /** Code units below this are letters/digits of spaced scripts (CJK starts at U+2E80). */
 const FIRST_CJK_CODE_UNIT = 0x2e80;
@@ -85,18 +85,17 @@ export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { fea
   // Room for the practice set's Latin texts without growing: a feature
   // every ~10 characters, a new distinct one every ~19.
   const table = new FeatureTable(folded.length >> 3, folded.length >> 4);
-  if (isJapaneseText(folded)) {
-    for (const feature of featureStream(tokenizeFolded(folded, deps))) table.add(feature);
-    return { features: table.finish(), length: measureFolded(folded) };
-  }
-  const length = scanTokens(folded, false, deps, {
+  const length = scanTokens(folded, undefined, deps, {
     word: (text, start, end) => {
       // featureStream's single-letter rule; a word has no Han characters, so no split.
       if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
     },
     other: (token) => addTokenFeatures(token, true, table),
   });
-  return { features: table.finish(), length };
+  if (length) return { features: table.finish(), length };
+  const japanese = new FeatureTable(folded.length >> 3, folded.length >> 4);
+  for (const feature of featureStream(tokenizeFolded(folded, deps))) japanese.add(feature);
+  return { features: japanese.finish(), length: measureFolded(folded) };
 }
 
 /**

@@ -67,6 +67,7 @@ describe('signDocument gives exactly the specified signature', () => {
     ['Chinese', paragraph('我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。', 30)],
     ['Chinese and English mixed', paragraph('微软 Windows 更新了系统，用户可以在 settings 里面找到新的功能。', 30)],
     ['Japanese', paragraph('これは日本語の文章です。東京都の経済対策を決定した。', 30)],
+    ['English words before the first Japanese character', `${'Reposts and fingerprints, '.repeat(20)}${paragraph('これは日本語の文章です。東京都の経済対策を決定した。', 30)}`],
     ['Japanese with a kanji-only stretch', paragraph('ひらがなのぶんしょう 経済対策決定 カタカナ', 30)],
     ['Thai', paragraph('ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำ', 30)],
     ['Korean and Cyrillic', paragraph('안녕하세요 세계 Привет мир большой текст', 30)],
