@@ -15,13 +15,23 @@ import { VisitService } from './visit-service';
 /** Expired pages are looked for at most this often (and whenever the worker starts). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
+export interface BackgroundOptions {
+  open?: () => Promise<History>;
+  /**
+   * Whether the manifest declares the content script (the Firefox build):
+   * the browser injects it then, and the background must not add a second
+   * copy after the load event.
+   */
+  declaresContentScript?: () => boolean;
+}
+
 /**
  * Builds the background's services and registers its listeners. Listeners
  * are registered synchronously, as a restarted service worker must have them
  * in place before the event that woke it is dispatched; the history opens
  * in the meantime.
  */
-export function startBackground(open: () => Promise<History> = () => openHistory()): void {
+export function startBackground({ open = () => openHistory(), declaresContentScript = manifestDeclaresContentScript }: BackgroundOptions = {}): void {
   const historyReady = open();
   const ensureContentScript = contentInjector();
   const visits = new VisitService({
@@ -36,9 +46,12 @@ export function startBackground(open: () => Promise<History> = () => openHistory
 
   listen(backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }), (raw) => parseRequest(raw, BACKGROUND_REQUESTS));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
-  // Where the manifest declares the content script (Firefox), the browser injects it.
-  if (!browser.runtime.getManifest().content_scripts?.length) injectAfterLoad(ensureContentScript);
+  if (!declaresContentScript()) injectAfterLoad(ensureContentScript);
   void prune().catch(logError);
+}
+
+function manifestDeclaresContentScript(): boolean {
+  return Boolean(browser.runtime.getManifest().content_scripts?.length);
 }
 
 function logError(error: unknown): void {
