@@ -94,7 +94,7 @@ export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { fea
   });
   if (length) return { features: table.finish(), length };
   const japanese = new FeatureTable(folded.length >> 3, folded.length >> 4);
-  for (const feature of featureStream(tokenizeFolded(folded, deps))) japanese.add(feature);
+  for (const feature of featureStream(tokenizeFolded(folded, deps, true))) japanese.add(feature);
   return { features: japanese.finish(), length: measureFolded(folded) };
 }
 

@@ -132,13 +132,15 @@ export function tokenize(text: string, deps: TokenizeDeps = {}): string[] {
   return tokenizeFolded(foldText(text), deps);
 }
 
-/** `tokenize()` of text already folded by `foldText()`. */
-export function tokenizeFolded(folded: string, deps: TokenizeDeps = {}): string[] {
+/**
+ * `tokenize()` of text already folded by `foldText()`. `japanese` as for
+ * scanTokens: a caller that already knows the text is Japanese passes true
+ * and spares the detection.
+ */
+export function tokenizeFolded(folded: string, deps: TokenizeDeps = {}, japanese?: boolean): string[] {
   const list = new TokenList();
-  if (scanTokens(folded, undefined, deps, list)) return list.tokens;
-  const japanese = new TokenList();
-  scanTokens(folded, true, deps, japanese);
-  return japanese.tokens;
+  if (scanTokens(folded, japanese, deps, list)) return list.tokens;
+  return tokenizeFolded(folded, deps, true);
 }
 
 /**
