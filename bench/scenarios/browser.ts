@@ -460,16 +460,6 @@ interface PageVisit {
   longTasks: number[];
 }
 
-async function visit(page: Page, url: string, settleMs: number): Promise<PageVisit> {
-  await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-  await page.waitForTimeout(settleMs);
-  return page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const w = globalThis as never as { __longTasks?: number[] };
-    return { loadMs: nav ? nav.loadEventEnd - nav.startTime : NaN, longTasks: w.__longTasks ?? [] };
-  });
-}
-
 /**
  * How long a page stays open after its load event, in every browser: with
  * the extension, the content script waits for load and an idle moment, asks
@@ -477,6 +467,16 @@ async function visit(page: Page, url: string, settleMs: number): Promise<PageVis
  * be counted.
  */
 const SETTLE_MS = 1_000;
+
+async function visit(page: Page, url: string): Promise<PageVisit> {
+  await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+  await page.waitForTimeout(SETTLE_MS);
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const w = globalThis as never as { __longTasks?: number[] };
+    return { loadMs: nav ? nav.loadEventEnd - nav.startTime : NaN, longTasks: w.__longTasks ?? [] };
+  });
+}
 
 const OBSERVE_LONG_TASKS = `
   window.__longTasks = [];
@@ -515,7 +515,7 @@ async function pageImpact(quick: boolean, profileBase: string) {
     // only difference between them is the extension. With 100 ms for the other two, the
     // extension's browser measured +9.9 and +16.3 ms on the load event against the empty one;
     // with the same wait, +1.4 ms (session 6, docs/performance.md).
-    const browsers = [tab, etab, ptab].map((t) => ({ tab: t, settleMs: SETTLE_MS, visits: new Map<string, PageVisit>() }));
+    const browsers = [tab, etab, ptab].map((t) => ({ tab: t, visits: new Map<string, PageVisit>() }));
     const extract: ({ id: string } & ExtractTimes)[] = [];
     const rounds = quick ? 1 : 2;
     const medianVisit = (visits: PageVisit[]): PageVisit => {
@@ -528,7 +528,7 @@ async function pageImpact(quick: boolean, profileBase: string) {
       for (let r = 0; r < rounds; r++) {
         for (let j = 0; j < browsers.length; j++) {
           const b = (k + r + j) % browsers.length;
-          visits[b]!.push(await visit(browsers[b]!.tab, url, browsers[b]!.settleMs));
+          visits[b]!.push(await visit(browsers[b]!.tab, url));
         }
       }
       browsers.forEach((b, i) => b.visits.set(p.id, medianVisit(visits[i]!)));
@@ -641,7 +641,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', '-passages-8']) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }
