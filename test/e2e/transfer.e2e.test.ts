@@ -73,6 +73,7 @@ describe('history page, export and import', () => {
     await expect.poll(() => rows(options)).toHaveLength(2);
     await options.fill('#search', 'nothing like this');
     await expect.poll(() => options.locator('#history-empty').textContent()).toBe('No pages match “nothing like this”.');
+    expect(await options.locator('#history-empty').isVisible()).toBe(true);
     await options.fill('#search', '');
     await expect.poll(() => rows(options)).toHaveLength(4);
 
@@ -113,7 +114,11 @@ describe('history page, export and import', () => {
       void dialog.accept();
     });
     await options.click('#clear-all');
-    await expect.poll(() => options.locator('#history-empty').textContent()).toBe('No pages yet. The articles you read will appear here.');
+    // The empty-history line carries its text while hidden too: wait for what only the finished clear shows.
+    await expect.poll(() => options.locator('#transfer-status').textContent()).toBe('Your history is empty now.');
+    await expect.poll(() => options.locator('#history-empty').isVisible()).toBe(true);
+    expect(await options.locator('#history-empty').textContent()).toBe('No pages yet. The articles you read will appear here.');
+    expect(await rows(options)).toEqual([]);
     expect(await storedPages(first.worker)).toEqual([]);
     await options.close();
   });
