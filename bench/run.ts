@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './lib/data';
 import { load1, machineInfo } from './lib/env';
+import { cpuCounters, stealPercent } from './lib/proc';
 import { renderResults } from './report';
 
 const SCENARIOS = ['node', 'peers', 'sizes', 'browser'] as const;
@@ -19,6 +20,8 @@ export interface Section {
   mode: 'quick' | 'full';
   seconds: number;
   load: { before: number; after: number };
+  /** Percent of the cores' time the hypervisor gave elsewhere during the section (Linux only). */
+  steal?: number;
   machine: ReturnType<typeof machineInfo>;
   data?: unknown;
   error?: string;
@@ -31,6 +34,7 @@ export interface PartRun {
   ranAt: string;
   mode: 'quick' | 'full';
   load: { before: number; after: number };
+  steal?: number;
   commit: string;
 }
 export type Results = Partial<Record<Scenario, Section>>;
@@ -67,6 +71,7 @@ const started = performance.now();
 let failed = false;
 for (const name of only) {
   const before = load1();
+  const counters = cpuCounters();
   const t = performance.now();
   process.stdout.write(`bench: ${name} (${quick ? 'quick' : 'full'}), load ${before} … `);
   const section: Section = { ranAt: new Date().toISOString(), mode: quick ? 'quick' : 'full', seconds: 0, load: { before, after: 0 }, machine };
@@ -81,8 +86,10 @@ for (const name of only) {
   }
   section.seconds = Math.round((performance.now() - t) / 100) / 10;
   section.load.after = load1();
+  const steal = stealPercent(counters, cpuCounters());
+  if (steal !== undefined) section.steal = steal;
   if (name === 'browser' && section.data) {
-    const run: PartRun = { ranAt: section.ranAt, mode: section.mode, load: section.load, commit: machine.commit };
+    const run: PartRun = { ranAt: section.ranAt, mode: section.mode, load: section.load, ...(steal === undefined ? {} : { steal }), commit: machine.commit };
     const measured = Object.fromEntries(Object.keys(section.data as object).map((part) => [part, run]));
     // BENCH_PARTS re-measures some parts of the browser section: keep the others, each with the run that measured it.
     const previous = results[name];
@@ -93,7 +100,7 @@ for (const name of only) {
       section.parts = measured;
     }
   }
-  console.log(`${section.seconds} s, load ${section.load.after}`);
+  console.log(`${section.seconds} s, load ${section.load.after}${steal === undefined ? '' : `, steal ${steal}%`}`);
   results[name] = section;
 }
 if (!noWrite) {

@@ -1,0 +1,73 @@
+/**
+ * Readings from Linux's /proc the bench reports beside its timings: how much
+ * CPU time the hypervisor took from this virtual machine (steal), and the CPU
+ * time of Chromium's extension process. Elsewhere both are undefined.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Jiffies per second of /proc's CPU counters (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+export interface CpuCounters {
+  steal: number;
+  total: number;
+}
+
+/** The machine's cumulative CPU counters (all cores), or undefined without /proc/stat. */
+export function cpuCounters(): CpuCounters | undefined {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    // user nice system idle iowait irq softirq steal
+    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Share of the cores' time between two readings that the hypervisor gave to
+ * other machines (steal), in percent: on a shared host a run can lose a fifth
+ * of its CPU this way, which no load average shows.
+ */
+export function stealPercent(before: CpuCounters | undefined, after: CpuCounters | undefined): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return Math.round((1000 * (after.steal - before.steal)) / (after.total - before.total)) / 10;
+}
+
+function readProc(pid: string, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** CPU time (user + system, ms) from /proc/<pid>/stat; the command name may hold spaces and parentheses. */
+function cpuMsOf(pid: string): number {
+  const stat = readProc(pid, 'stat');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name, counted from the state field as 0: utime is the 11th, stime the 12th.
+  return ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / USER_HZ;
+}
+
+/**
+ * CPU time (ms) used so far by the extension processes (`--extension-process`,
+ * where the service worker runs) of the Chromium whose profile is `profile`
+ * (Chromium passes `--user-data-dir` on to its children), or undefined when
+ * none is found. Counted in 10 ms ticks: read it around seconds of work.
+ */
+export function extensionProcessCpuMs(profile: string): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let total: number | undefined;
+  for (const pid of pids) {
+    // Chromium rewrites its children's command lines as one string with spaces between the arguments.
+    const command = readProc(pid, 'cmdline');
+    if (/--extension-process(\s|\0|$)/.test(command) && command.includes(`--user-data-dir=${profile}`)) total = (total ?? 0) + cpuMsOf(pid);
+  }
+  return total;
+}
