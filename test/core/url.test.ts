@@ -11,6 +11,14 @@ describe('normalizeUrl', () => {
     ['lower-cases the host, drops the default port', 'HTTPS://Example.COM:443/A', 'https://example.com/A'],
     ['drops credentials', 'https://user:pw@example.com/a', 'https://example.com/a'],
     ['keeps local files (an author\'s own articles, imported)', 'file:///home/me/post.html#top', 'file:///home/me/post.html'],
+    ['drops an empty fragment', 'https://example.com/a#', 'https://example.com/a'],
+    ['drops an empty query', 'https://example.com/a?', 'https://example.com/a'],
+    ['drops an empty query before a fragment', 'https://example.com/a?#x', 'https://example.com/a'],
+    ['drops a query of tracking parameters only', 'https://example.com/a?utm_source=x', 'https://example.com/a'],
+    ['keeps a question mark that is part of the fragment out', 'https://example.com/a#b?c=1', 'https://example.com/a'],
+    ['drops a user name without a password', 'https://user@example.com/a', 'https://example.com/a'],
+    ['re-encodes the query as URLSearchParams writes it', 'https://example.com/a?q=a b&x=%7E', 'https://example.com/a?q=a+b&x=%7E'],
+    ['leaves an address that is already normal as it is', 'https://example.com/2024/05/title-of-a-post', 'https://example.com/2024/05/title-of-a-post'],
   ])('%s', (_name, input, expected) => {
     expect(normalizeUrl(input)).toBe(expected);
   });
