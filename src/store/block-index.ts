@@ -60,11 +60,7 @@ export function bucketKey(block: number): number {
 /** The fingerprints packed big-endian, 8 bytes each, in slot order (0 = whole document). */
 export function packFingerprints(fingerprints: readonly Fingerprint[]): Uint8Array {
   const bytes = new Uint8Array(fingerprints.length * FINGERPRINT_BYTES);
-  const view = new DataView(bytes.buffer);
-  fingerprints.forEach((fp, i) => {
-    view.setUint32(i * FINGERPRINT_BYTES, fp.hi >>> 0);
-    view.setUint32(i * FINGERPRINT_BYTES + 4, fp.lo >>> 0);
-  });
+  fingerprints.forEach((fp, i) => writeFingerprint(bytes, i * FINGERPRINT_BYTES, fp));
   return bytes;
 }
 
@@ -81,8 +77,24 @@ export function fingerprintsToHex(bytes: Uint8Array): { fingerprint: string; pas
   return { fingerprint: whole ?? '', passages };
 }
 
+/** packFingerprints of the whole-document fingerprint and the passages given as hex, written without objects between (once per imported page). */
 export function fingerprintsFromHex(fingerprint: string, passages: readonly string[]): Uint8Array {
-  return packFingerprints([fingerprint, ...passages].map(fingerprintFromHex));
+  const bytes = new Uint8Array((1 + passages.length) * FINGERPRINT_BYTES);
+  writeFingerprint(bytes, 0, fingerprintFromHex(fingerprint));
+  passages.forEach((hex, i) => writeFingerprint(bytes, (i + 1) * FINGERPRINT_BYTES, fingerprintFromHex(hex)));
+  return bytes;
+}
+
+function writeFingerprint(bytes: Uint8Array, at: number, fp: Fingerprint): void {
+  writeUint32(bytes, at, fp.hi);
+  writeUint32(bytes, at + 4, fp.lo);
+}
+
+function writeUint32(bytes: Uint8Array, at: number, value: number): void {
+  bytes[at] = value >>> 24;
+  bytes[at + 1] = (value >>> 16) & 0xff;
+  bytes[at + 2] = (value >>> 8) & 0xff;
+  bytes[at + 3] = value & 0xff;
 }
 
 /** A bucket entry as numbers: the page, the filed block's low bits, and blocks b + 1 and b + 2 (mod 4). */
@@ -95,6 +107,24 @@ export interface BucketEntry {
 /** The blocks an entry of block store `b` keeps besides its own. */
 function keptBlocks(blocks: Blocks, b: number): [number, number] {
   return [blocks[(b + 1) % 4] as number, blocks[(b + 2) % 4] as number];
+}
+
+/** Block `b` of the fingerprint hi:lo, as fingerprintBlocks gives it, without the array. */
+function blockOf(hi: number, lo: number, b: number): number {
+  const half = b < 2 ? hi : lo;
+  return b % 2 === 0 ? half >>> 16 : half & 0xffff;
+}
+
+function readUint32(bytes: Uint8Array, at: number): number {
+  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)) >>> 0;
+}
+
+/** Whether fingerprint `i` of packed fingerprints, hi:lo, equals an earlier one (`distinct` below, without strings). */
+function repeatsEarlier(packed: Uint8Array, i: number, hi: number, lo: number): boolean {
+  for (let j = 0; j < i; j++) {
+    if (readUint32(packed, j * FINGERPRINT_BYTES) === hi && readUint32(packed, j * FINGERPRINT_BYTES + 4) === lo) return true;
+  }
+  return false;
 }
 
 export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
@@ -164,26 +194,45 @@ export class BlockEdits {
   }
 
   add(pageId: number, fingerprints: readonly Fingerprint[]): void {
+    this.addPacked(pageId, packFingerprints(fingerprints));
+  }
+
+  /**
+   * `add` of fingerprints packed as a page record holds them (packFingerprints),
+   * read where they lie: `filings` made arrays, a Set and strings per page,
+   * ~0.7 s of a 100,000-page import's edits (Node), where this takes ~0.1 s.
+   */
+  addPacked(pageId: number, packed: Uint8Array): void {
     if (!Number.isInteger(pageId) || pageId < 1 || pageId >= PAGE_KEY_LIMIT) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
-    for (const [fp, b] of filings(fingerprints)) {
-      if (!this.wanted(b)) continue;
-      const blocks = fingerprintBlocks(fp);
-      this.grow();
-      const word = pageId * (LOW_MASK + 1) + ((blocks[b] as number) & LOW_MASK);
-      const entries = this.entries;
-      let at = this.count * ENTRY_BYTES;
-      entries[at++] = word >>> 24;
-      entries[at++] = (word >>> 16) & 0xff;
-      entries[at++] = (word >>> 8) & 0xff;
-      entries[at++] = word & 0xff;
-      for (const value of keptBlocks(blocks, b)) {
-        entries[at++] = value >>> 8;
-        entries[at++] = value & 0xff;
-      }
-      this.keys[this.count] = bucketKey(blocks[b] as number);
-      this.stores[this.count] = b;
-      this.count++;
+    const count = Math.floor(packed.byteLength / FINGERPRINT_BYTES);
+    for (let i = 0; i < count; i++) {
+      const hi = readUint32(packed, i * FINGERPRINT_BYTES);
+      const lo = readUint32(packed, i * FINGERPRINT_BYTES + 4);
+      if (repeatsEarlier(packed, i, hi, lo)) continue;
+      // As `filings`: the whole document under all four blocks, a passage in block0.
+      if (i === 0) for (let b = 0; b < BLOCK_STORES.length; b++) this.file(pageId, hi, lo, b);
+      else this.file(pageId, hi, lo, PASSAGE_STORE);
     }
+  }
+
+  /** Logs the entry of fingerprint hi:lo in block store `b`. */
+  private file(pageId: number, hi: number, lo: number, b: number): void {
+    if (!this.wanted(b)) return;
+    this.grow();
+    const block = blockOf(hi, lo, b);
+    const word = pageId * (LOW_MASK + 1) + (block & LOW_MASK);
+    const kept1 = blockOf(hi, lo, (b + 1) % 4);
+    const kept2 = blockOf(hi, lo, (b + 2) % 4);
+    const entries = this.entries;
+    const at = this.count * ENTRY_BYTES;
+    writeUint32(entries, at, word);
+    entries[at + 4] = kept1 >>> 8;
+    entries[at + 5] = kept1 & 0xff;
+    entries[at + 6] = kept2 >>> 8;
+    entries[at + 7] = kept2 & 0xff;
+    this.keys[this.count] = bucketKey(block);
+    this.stores[this.count] = b;
+    this.count++;
   }
 
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
@@ -368,7 +417,7 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
 export async function indexNewPages(tx: WriteTx, ids: readonly number[], fingerprints: readonly Uint8Array[]): Promise<void> {
   for (let b = 0; b < BLOCK_STORES.length; b++) {
     const edits = new BlockEdits(b);
-    ids.forEach((id, i) => edits.add(id, unpackFingerprints(fingerprints[i] as Uint8Array)));
+    ids.forEach((id, i) => edits.addPacked(id, fingerprints[i] as Uint8Array));
     await applyBlockEdits(tx, edits, [b]);
   }
 }

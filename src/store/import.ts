@@ -123,7 +123,7 @@ class ImportJournal {
       const after = this.after[i];
       if (after === undefined) return;
       if (before !== undefined) edits.remove(id, unpackFingerprints(before));
-      edits.add(id, unpackFingerprints(after));
+      edits.addPacked(id, after);
     });
     return edits;
   }

@@ -23,7 +23,18 @@ describe('64-bit fingerprint forms', () => {
     expect(fingerprintFromHex('FFFFFFFF00000000')).toEqual({ hi: 0xffffffff, lo: 0 });
   });
 
-  test.each(['', '123', '123456789abcdef', '123456789abcdef01', 'g23456789abcdef0', ' 123456789abcdef0', '0x3456789abcdef0'])(
+  test('only the lower-case form is canonical (an export file\'s); both parse', () => {
+    expect(isFingerprintHex('123456789abcdef0')).toBe(true);
+    expect(isFingerprintHex('123456789ABCDEF0')).toBe(false);
+    expect(fingerprintFromHex('123456789ABCDEF0')).toEqual(fingerprintFromHex('123456789abcdef0'));
+  });
+
+  test.each([
+    '', '123', '123456789abcdef', '123456789abcdef01', 'g23456789abcdef0', ' 123456789abcdef0', '0x3456789abcdef0',
+    // Characters next to the digit and letter ranges, a digit beyond ASCII, and a bad digit in each half.
+    '123456789abcde/0', '123456789abcde:0', '123456789abcde`0', '123456789abcde@0', '123456789abcdeG0', '１23456789abcdef0', '1234567z9abcdef0',
+  ])(
+    'rejects %j',
     'rejects %j',
     (hex) => {
       expect(isFingerprintHex(hex)).toBe(false);

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { fingerprintBlocks, fingerprintFromHex, type Fingerprint } from '../../src/core/fingerprint64';
+import { BlockEdits, bucketEntry, bucketKey, decodeBucket, filings, packFingerprints } from '../../src/store/block-index';
+import { BLOCK_STORES } from '../../src/store/block-stores';
+
+const fp = fingerprintFromHex;
+const WHOLE = fp('0123456789abcdef');
+const P1 = fp('fedcba9876543210');
+const P2 = fp('00ff00ff00ff00ff');
+
+/** What each block store should receive for one page, from `filings` and `bucketEntry` (the specification), in bucket order. */
+function expectedEntries(pageId: number, fingerprints: Fingerprint[], b: number) {
+  return filings(fingerprints)
+    .filter(([, store]) => store === b)
+    .map(([f]) => ({ key: bucketKey(fingerprintBlocks(f)[b] as number), entry: bucketEntry(f, b, pageId) }))
+    .sort((x, y) => x.key - y.key);
+}
+
+function loggedEntries(edits: BlockEdits, b: number) {
+  return edits.changes(b).flatMap(([key, change]) => decodeBucket(change.append).map((entry) => ({ key, entry })));
+}
+
+describe('BlockEdits files a page as `filings` says, from its packed fingerprints', () => {
+  test.each([
+    ['a page without passages', [WHOLE]],
+    ['whole document and two passages', [WHOLE, P1, P2]],
+    ['a passage equal to the whole document is filed once, as the whole', [WHOLE, WHOLE, P1]],
+    ['a passage repeated is filed once', [WHOLE, P1, P1, P2, P1]],
+    ['fingerprints whose blocks reach the top of every bucket', [fp('ffffffffffffffff'), fp('0000000000000000'), fp('fff0000ffff0000f')]],
+  ])('%s', (_, fingerprints) => {
+    const pageId = 123_457;
+    const edits = new BlockEdits();
+    edits.addPacked(pageId, packFingerprints(fingerprints));
+    for (let b = 0; b < BLOCK_STORES.length; b++) expect(loggedEntries(edits, b), `block${b}`).toEqual(expectedEntries(pageId, fingerprints, b));
+    // `add` (unpacked fingerprints) logs the same.
+    const unpacked = new BlockEdits();
+    unpacked.add(pageId, fingerprints);
+    for (let b = 0; b < BLOCK_STORES.length; b++) expect(loggedEntries(unpacked, b)).toEqual(loggedEntries(edits, b));
+  });
+
+  test('limited to one store, it logs only that store\'s entries', () => {
+    const edits = new BlockEdits(2);
+    edits.addPacked(9, packFingerprints([WHOLE, P1]));
+    expect(loggedEntries(edits, 2)).toEqual(expectedEntries(9, [WHOLE, P1], 2));
+    expect(loggedEntries(edits, 0)).toEqual([]);
+  });
+
+  test.each([0, -1, 1.5, 2 ** 28])('refuses page id %s, which does not fit an entry', (pageId) => {
+    expect(() => new BlockEdits().addPacked(pageId, packFingerprints([WHOLE]))).toThrow(RangeError);
+  });
+});
