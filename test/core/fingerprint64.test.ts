@@ -35,7 +35,6 @@ describe('64-bit fingerprint forms', () => {
     '123456789abcde/0', '123456789abcde:0', '123456789abcde`0', '123456789abcde@0', '123456789abcdeG0', '１23456789abcdef0', '1234567z9abcdef0',
   ])(
     'rejects %j',
-    'rejects %j',
     (hex) => {
       expect(isFingerprintHex(hex)).toBe(false);
       expect(() => fingerprintFromHex(hex)).toThrow(/16 hex digits/);
