@@ -53,7 +53,7 @@ export function isFingerprintHex(value: unknown): value is string {
   if (typeof value !== 'string' || value.length !== 16) return false;
   for (let i = 0; i < 16; i++) {
     const code = value.charCodeAt(i);
-    // Digits, and letters only in lower case (they sort after the digits and upper case).
+    // Upper-case letters (between '9' and 'a') are refused: the canonical form is lower case.
     if (code >= 128 || (HEX_DIGIT[code] as number) < 0 || (code > 0x39 && code < LOWER_A)) return false;
   }
   return true;
