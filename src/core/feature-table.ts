@@ -101,13 +101,8 @@ export class FeatureTable {
 
   /** Index of the distinct feature whose hash is hi:lo, or MISSING. */
   indexOf(hi: number, lo: number): number {
-    const mask = this.slots.length - 1;
-    // The hash halves end in Murmur's avalanche: their low bits are a good slot.
-    for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] as number;
-      if (entry === EMPTY) return MISSING;
-      if (this.lo[entry] === lo && this.hi[entry] === hi) return entry;
-    }
+    const entry = this.slots[this.slotOf(hi, lo)] as number;
+    return entry === EMPTY ? MISSING : entry;
   }
 
   private append(entry: number): void {
@@ -124,12 +119,21 @@ export class FeatureTable {
 
   /** Index of the distinct feature whose hash is hi:lo, added if new. */
   private entry(hi: number, lo: number): number {
+    const slot = this.slotOf(hi, lo);
+    const entry = this.slots[slot] as number;
+    return entry === EMPTY ? this.insert(slot, hi, lo) : entry;
+  }
+
+  /** The slot that holds the feature whose hash is hi:lo, or the empty slot where it would go. */
+  private slotOf(hi: number, lo: number): number {
     const mask = this.slots.length - 1;
-    for (let slot = lo & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] as number;
-      if (entry === EMPTY) return this.insert(slot, hi, lo);
-      if (this.lo[entry] === lo && this.hi[entry] === hi) return entry;
+    // The hash halves end in Murmur's avalanche: their low bits are a good slot.
+    let slot = lo & mask;
+    for (let entry = this.slots[slot] as number; entry !== EMPTY; entry = this.slots[slot] as number) {
+      if (this.lo[entry] === lo && this.hi[entry] === hi) break;
+      slot = (slot + 1) & mask;
     }
+    return slot;
   }
 
   private insert(slot: number, hi: number, lo: number): number {

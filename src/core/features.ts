@@ -82,9 +82,7 @@ function isSurrogatePair(s: string, i: number): boolean {
  * first and its tokens go through featureStream.
  */
 export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { features: HashedFeatures; length: TextLength } {
-  // Room for the practice set's Latin texts without growing: a feature
-  // every ~10 characters, a new distinct one every ~19.
-  const table = new FeatureTable(folded.length >> 3, folded.length >> 4);
+  const table = tableFor(folded);
   const length = scanTokens(folded, undefined, deps, {
     word: (text, start, end) => {
       // featureStream's single-letter rule; a word has no Han characters, so no split.
@@ -93,9 +91,17 @@ export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { fea
     other: (token) => addTokenFeatures(token, true, table),
   });
   if (length) return { features: table.finish(), length };
-  const japanese = new FeatureTable(folded.length >> 3, folded.length >> 4);
+  const japanese = tableFor(folded);
   for (const feature of featureStream(tokenizeFolded(folded, deps, true))) japanese.add(feature);
   return { features: japanese.finish(), length: measureFolded(folded) };
+}
+
+/**
+ * A FeatureTable with room for the practice set's Latin texts without
+ * growing: a feature every ~10 characters, a new distinct one every ~19.
+ */
+function tableFor(folded: string): FeatureTable {
+  return new FeatureTable(folded.length >> 3, folded.length >> 4);
 }
 
 /**

@@ -18,7 +18,6 @@ for (let d = 0; d < 16; d++) {
   HEX_DIGIT[d.toString(16).charCodeAt(0)] = d;
   HEX_DIGIT[d.toString(16).toUpperCase().charCodeAt(0)] = d;
 }
-const LOWER_A = 0x61;
 
 /**
  * Value of the 8 hex digits of `hex` from `at` (either case), or -1 if any is
@@ -50,13 +49,7 @@ export function fingerprintFromHex(hex: string): Fingerprint {
 
 /** Whether `value` is a fingerprint in its canonical form: 16 lower-case hex digits. */
 export function isFingerprintHex(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length !== 16) return false;
-  for (let i = 0; i < 16; i++) {
-    const code = value.charCodeAt(i);
-    // Upper-case letters (between '9' and 'a') are refused: the canonical form is lower case.
-    if (code >= 128 || (HEX_DIGIT[code] as number) < 0 || (code > 0x39 && code < LOWER_A)) return false;
-  }
-  return true;
+  return typeof value === 'string' && value.length === 16 && hexWord(value, 0) >= 0 && hexWord(value, 8) >= 0 && value === value.toLowerCase();
 }
 
 export function fingerprintBlocks(fp: Fingerprint): Blocks {
