@@ -21,8 +21,11 @@ function pkgVersion(name: string): string {
   }
 }
 
+/** Debian's Chromium (apt-get install -y chromium), which every browser part of the bench drives. */
+export const CHROMIUM = '/usr/bin/chromium';
+
 export function chromiumVersion(): string {
-  return tryExec('/usr/bin/chromium', ['--version']).split('\n').pop() ?? '';
+  return tryExec(CHROMIUM, ['--version']).split('\n').pop() ?? '';
 }
 
 export function machineInfo() {

@@ -14,11 +14,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../lib/env';
 
 const PAGES = 100_000;
 const GROUP = 8;
 const ROUNDS = 2;
-const CHROMIUM = '/usr/bin/chromium';
 
 type Layout = { group: number; index: 'plain' | 'multiEntry' | 'none' };
 const LAYOUTS: Layout[] = [{ group: 1, index: 'plain' }, { group: GROUP, index: 'multiEntry' }, { group: GROUP, index: 'none' }];

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import wabt from 'wabt';
 import { hashFeature } from '../../src/core/feature-hash';
 import { documentFeatures } from '../../src/core/features';
+import { classOfCodeUnit, ScriptClass } from '../../src/core/scripts';
 import { LATIN_STOPWORDS } from '../../src/core/stopwords';
 import { foldText } from '../../src/core/tokenize';
 import { latinDocs } from '../lib/data';
@@ -38,8 +39,8 @@ const { instance } = await WebAssembly.instantiate(new Uint8Array(module.toBinar
 const memory = instance.exports.memory as WebAssembly.Memory;
 const features = instance.exports.features as (...args: number[]) => number;
 
-// The word class of each byte, as the tokeniser's ASCII table has it.
-new Uint8Array(memory.buffer).set(Array.from({ length: 128 }, (_, c) => (/[a-z0-9]/i.test(String.fromCharCode(c)) ? 1 : 0)));
+// The word class of each byte, from the tokeniser's own classifier.
+new Uint8Array(memory.buffer).set(Array.from({ length: 128 }, (_, c) => (classOfCodeUnit(c) === ScriptClass.Word ? 1 : 0)));
 {
   const words = new Uint32Array(memory.buffer);
   const hash = new Uint32Array(2);

@@ -22,7 +22,7 @@ import type { ExtractTimes } from '../browser/extract-harness';
 import { signDocument } from '../../src/core';
 import { PASSAGES_PER_DOCUMENT } from '../../src/core/passages';
 import { chineseDocs, latinDocs, realPages, REPO } from '../lib/data';
-import { load1 } from '../lib/env';
+import { CHROMIUM, load1 } from '../lib/env';
 import { extensionProcessCpuMs } from '../lib/proc';
 import { medianInterval, round, roundSummary, summarize } from '../lib/stats';
 import { BENCH_BUILD, buildExtension } from './sizes';
@@ -31,7 +31,6 @@ const TMP = join(REPO, '.tmp/bench');
 const EXT = join(REPO, '.tmp/bench-ext');
 /** An extension with nothing in it: the page-impact baseline with the browser's extension system on. */
 const EMPTY_EXT = join(REPO, '.tmp/bench-empty-ext');
-const CHROMIUM = '/usr/bin/chromium';
 
 async function bundle(entry: string, outFile: string, name: string): Promise<void> {
   const { build } = await import('vite');
@@ -118,7 +117,7 @@ function corpusSummary(texts: { bytes: number; chars: number }[], res: { passMs:
     charsPerS: roundSummary(summarize(res.passMs.map((ms) => (chars / ms) * 1000)), 0),
     docMs: roundSummary(summarize(res.docMs), 3),
     // Over all measured passes: the extension process's CPU time comes in 10 ms ticks.
-    ...(cpuMs === undefined ? {} : { cpuMs: round(cpuMs, 0), cpuMbPerS: round((bytes * repeats) / 1e3 / cpuMs, 2), cpuCharsPerS: round((chars * repeats * 1000) / cpuMs, 0) }),
+    ...(cpuMs === undefined ? {} : { cpuMs: round(cpuMs, 0), cpuMBPerS: round((bytes * repeats) / 1e3 / cpuMs, 2), cpuCharsPerS: round((chars * repeats * 1000) / cpuMs, 0) }),
   };
 }
 
