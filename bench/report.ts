@@ -58,6 +58,8 @@ export function renderResults(r: Results): string {
   rows.push(['Latin fingerprinting (signDocument), Node', '≥ 20 MB/s', node ? `${fmt(node.latin.mbPerS.median)} MB/s wall (worst pass ${fmt(node.latin.mbPerS.min)}), ${fmt(node.latin.cpuMBPerS)} MB/s CPU time` : '—', status(node ? node.latin.mbPerS.median >= 20 : undefined)]);
   // fingerprintText is the plain specification signDocument is tested against; neither the extension nor the CLI runs it.
   if (node?.latinFingerprintText) rows.push(['Latin, the plain specification (fingerprintText: token list and Maps; not shipped), Node', 'report', `${fmt(node.latinFingerprintText.mbPerS.median)} MB/s wall, ${fmt(node.latinFingerprintText.cpuMBPerS)} MB/s CPU time`, '—']);
+  // Where a browser refuses WebAssembly, signDocument falls back to the JavaScript table (same fingerprints).
+  if (node?.latinJavaScript) rows.push(['Latin, signDocument on the JavaScript table alone (where WebAssembly is refused), Node', 'report', `${fmt(node.latinJavaScript.mbPerS.median)} MB/s wall, ${fmt(node.latinJavaScript.cpuMBPerS)} MB/s CPU time`, '—']);
   rows.push(['Latin fingerprinting, Chromium service worker', '≥ 20 MB/s', br?.fingerprint ? `${fmt(br.fingerprint.latin.mbPerS.median)} MB/s wall (worst pass ${fmt(br.fingerprint.latin.mbPerS.min)})${br.fingerprint.latin.cpuMBPerS === undefined ? '' : `, ${fmt(br.fingerprint.latin.cpuMBPerS)} MB/s CPU time`}` : '—', status(br?.fingerprint ? br.fingerprint.latin.mbPerS.median >= 20 : undefined)]);
   rows.push(['Chinese fingerprinting (signDocument, warm), Node', '≥ 200,000 chars/s', node ? `${fmt(node.chinese.charsPerS.median, 0)} chars/s wall, ${fmt(node.chinese.cpuCharsPerS, 0)} CPU` : '—', status(node ? node.chinese.charsPerS.median >= 2e5 : undefined)]);
   rows.push(['Chinese fingerprinting (warm), service worker', '≥ 200,000 chars/s', br?.fingerprint ? `${fmt(br.fingerprint.chinese.charsPerS.median, 0)} chars/s` : '—', status(br?.fingerprint ? br.fingerprint.chinese.charsPerS.median >= 2e5 : undefined)]);
@@ -109,7 +111,7 @@ export function renderResults(r: Results): string {
     push('The whole engine as the extension runs it (`signDocument`: NFKC + case fold, tokenise, stopwords, features, 64-bit SimHash,', 'passage fingerprints, text length), and `fingerprintText` (the whole-document fingerprint alone), called once per', `text on every Latin-script text (${node.latin.docs} texts, ${fmt(node.latin.bytes / 1e6, 1)} MB UTF-8) and every Chinese text (${node.chinese.docs} texts, ${fmt(node.chinese.chars, 0)} characters) of`, 'neardup-practice. MB = 10⁶ bytes of UTF-8; characters are code points. One pass = every text once.', '');
     push('"CPU MB/s" divides by the process\'s CPU time (all its threads, V8\'s garbage collection and compiler threads included) instead of wall time: it leaves out the time the process waited for a core, to other work or to the hypervisor (steal).', '');
     push('| Engine, corpus | passes | MB/s median (worst) | CPU MB/s | chars/s median (CPU) | ms per text p50 / p99 | ms per kB p50 / p99 |', '| --- | --- | --- | --- | --- | --- | --- |');
-    for (const [name, c] of [['signDocument, Latin', node.latin], ['signDocument, Chinese', node.chinese], ['fingerprintText, Latin', node.latinFingerprintText], ['fingerprintText, Chinese', node.chineseFingerprintText]] as const) {
+    for (const [name, c] of engineRows(node)) {
       if (!c) continue;
       push(`| ${name} | ${c.repeats} | ${fmt(c.mbPerS.median, 2)} (${fmt(c.mbPerS.min, 2)}) | ${fmt(c.cpuMBPerS, 2)} | ${fmt(c.charsPerS.median, 0)} (${fmt(c.cpuCharsPerS, 0)}) | ${fmt(c.docMs.median, 3)} / ${fmt(c.docMs.p99, 3)} | ${fmt(c.docMsPerKB.median, 4)} / ${fmt(c.docMsPerKB.p99, 4)} |`);
     }
@@ -165,12 +167,25 @@ export function renderResults(r: Results): string {
   return lines.join('\n') + '\n';
 }
 
+/** The fingerprinting table's rows: signDocument as shipped, on the JavaScript table alone, and the plain specification. */
+function engineRows(r: Any): [string, Any][] {
+  return [
+    ['signDocument, Latin', r.latin],
+    ['signDocument, Chinese', r.chinese],
+    ['signDocument on the JavaScript table alone, Latin', r.latinJavaScript],
+    ['signDocument on the JavaScript table alone, Chinese', r.chineseJavaScript],
+    ['fingerprintText, Latin', r.latinFingerprintText],
+    ['fingerprintText, Chinese', r.chineseFingerprintText],
+  ];
+}
+
 function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   if (br.notes) push(...br.notes.map((n: string) => `- ${n}`), '');
   if (br.fingerprint) {
     const f = br.fingerprint;
     push('### Fingerprinting inside the extension service worker', '', '| Engine, corpus | passes | MB/s median (worst) | CPU MB/s | chars/s median (CPU) | ms per text p50 / p99 |', '| --- | --- | --- | --- | --- | --- |');
-    for (const [name, c] of [['signDocument, Latin', f.latin], ['signDocument, Chinese', f.chinese], ['fingerprintText, Latin', f.latinFingerprintText], ['fingerprintText, Chinese', f.chineseFingerprintText]] as const) {
+    if (f.webAssembly !== undefined) push('', f.webAssembly ? 'signDocument ran its WebAssembly engine in the worker (the extension\'s content security policy allows it).' : '**signDocument could not run its WebAssembly engine in the worker**: every row is the JavaScript table.', '');
+    for (const [name, c] of engineRows(f)) {
       if (!c) continue;
       const cpu = c.cpuMBPerS === undefined ? '' : ` (${fmt(c.cpuCharsPerS, 0)})`;
       push(`| ${name} | ${c.repeats} | ${fmt(c.mbPerS.median, 2)} (${fmt(c.mbPerS.min, 2)}) | ${fmt(c.cpuMBPerS, 2)} | ${fmt(c.charsPerS.median, 0)}${cpu} | ${fmt(c.docMs.median, 3)} / ${fmt(c.docMs.p99, 3)} |`);

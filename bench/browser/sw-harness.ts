@@ -11,6 +11,7 @@ import { TakenHashes } from '../../src/store/page-key';
 import { openHistoryDatabase } from '../../src/store/schema';
 import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
 import { popcount32 } from '../../src/core/hamming';
+import { returnEngine, takeEngine } from '../../src/core/wasm/ascii-feature-engine';
 import { AltLayout, type Variant } from './alt-layout';
 
 const harnessLoadedAt = performance.now();
@@ -20,8 +21,15 @@ interface CorpusResult {
   docMs: number[];
 }
 
-function fingerprintCorpus(texts: string[], repeats: number, warmup: number, engine: 'signDocument' | 'fingerprintText'): CorpusResult {
-  const fn = engine === 'signDocument' ? signDocument : fingerprintText;
+/** What the bench runs: signDocument (WebAssembly where the worker allows it), the same on the JavaScript table alone, or fingerprintText. */
+const ENGINES = {
+  signDocument: (text: string) => signDocument(text),
+  signDocumentJavaScript: (text: string) => signDocument(text, { webAssembly: undefined }),
+  fingerprintText: (text: string) => fingerprintText(text),
+};
+
+function fingerprintCorpus(texts: string[], repeats: number, warmup: number, engine: keyof typeof ENGINES): CorpusResult {
+  const fn = ENGINES[engine];
   const passMs: number[] = [];
   const docMs: number[] = [];
   for (let r = 0; r < warmup + repeats; r++) {
@@ -34,6 +42,13 @@ function fingerprintCorpus(texts: string[], repeats: number, warmup: number, eng
     if (r >= warmup) passMs.push(performance.now() - start);
   }
   return { passMs, docMs };
+}
+
+/** Whether signDocument runs its WebAssembly engine in this worker (the extension's content security policy allows it). */
+function webAssemblyRuns(): boolean {
+  const engine = takeEngine(globalThis.WebAssembly);
+  if (engine) returnEngine(globalThis.WebAssembly, engine);
+  return engine !== undefined;
 }
 
 /** First and warm signDocument of one Chinese page: run right after the worker woke. */
@@ -242,5 +257,5 @@ async function reopenHistory() {
   return { ok: true };
 }
 
-const api = { closeHistory, reopenHistory, altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, coldChinese, setup, fillTo, queryBench, bruteForce, storageEstimate, fingerprintFromHex };
+const api = { closeHistory, reopenHistory, altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, webAssemblyRuns, coldChinese, setup, fillTo, queryBench, bruteForce, storageEstimate, fingerprintFromHex };
 (globalThis as unknown as { __dejaLuBench: typeof api }).__dejaLuBench = api;

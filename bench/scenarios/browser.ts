@@ -122,16 +122,18 @@ function corpusSummary(texts: { bytes: number; chars: number }[], res: { passMs:
 }
 
 /**
- * signDocument and fingerprintText over both corpora in the worker: warm-up
+ * signDocument (WebAssembly engine, then the JavaScript table alone) and
+ * fingerprintText over both corpora in the worker: warm-up
  * passes first, then the measured ones, with the extension process's CPU
  * time read around them (`cpuMs`) beside the worker's own wall-clock timings.
  */
 async function fingerprintInWorker(sw: Worker, quick: boolean, cpuMs: () => number | undefined) {
   const repeats = quick ? 5 : 11;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { webAssembly: await callSw<boolean>(sw, 'webAssemblyRuns') };
   for (const [name, docs] of [['latin', latinDocs()], ['chinese', chineseDocs()]] as const) {
     const texts = docs.map((d) => d.text);
-    for (const [key, engine, warmup] of [[name, 'signDocument', 2], [`${name}FingerprintText`, 'fingerprintText', 1]] as const) {
+    const engines = [[name, 'signDocument', 2], [`${name}JavaScript`, 'signDocumentJavaScript', 1], [`${name}FingerprintText`, 'fingerprintText', 1]] as const;
+    for (const [key, engine, warmup] of engines) {
       await callSw(sw, 'fingerprintCorpus', texts, 0, warmup, engine);
       const before = cpuMs();
       const res = await callSw<{ passMs: number[]; docMs: number[] }>(sw, 'fingerprintCorpus', texts, repeats, 0, engine);

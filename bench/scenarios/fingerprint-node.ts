@@ -77,6 +77,7 @@ function stageList(): [Stage, Input][] {
   return [
     [['foldText', (text) => foldText(text as string)], 'text'],
     [['documentFeatures (tokenise, features, hash, intern, length)', (folded) => documentFeatures(folded as string).features], 'folded'],
+    [['documentFeatures on the JavaScript table alone (for comparison)', (folded) => documentFeatures(folded as string, { webAssembly: undefined }).features], 'folded'],
     [['wholeFingerprint', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
     [['passageFingerprints', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
     [['measureFolded (length counts alone, for comparison)', (folded) => measureFolded(folded as string)], 'folded'],
@@ -144,6 +145,9 @@ function growth(docs: readonly Doc[], quick: boolean) {
   });
 }
 
+/** signDocument without its WebAssembly engine: what runs where WebAssembly is refused. */
+const javaScriptOnly = (text: string) => signDocument(text, { webAssembly: undefined });
+
 export async function runFingerprintNode(options: Options) {
   const repeats = options.quick ? 5 : 15;
   const loadBefore = load1();
@@ -153,9 +157,11 @@ export async function runFingerprintNode(options: Options) {
   const result = {
     engine: 'signDocument (what the extension runs: tokens, whole-document and passage fingerprints, text length)',
     latin: corpusRun(latin, repeats, 2),
+    latinJavaScript: corpusRun(latin, repeats, 1, javaScriptOnly),
     latinFingerprintText: corpusRun(latin, repeats, 1, fingerprintText),
     latinStages: stages(latin, options.quick ? 3 : 7),
     chinese: corpusRun(chinese, repeats, 2),
+    chineseJavaScript: corpusRun(chinese, repeats, 1, javaScriptOnly),
     chineseFingerprintText: corpusRun(chinese, repeats, 1, fingerprintText),
     chineseStages: stages(chinese, options.quick ? 3 : 7),
     coldStart: coldStart(options.quick ? 3 : 7),

@@ -8,7 +8,8 @@
 
 import { FeatureTable, type HashedFeatures } from './feature-table';
 import type { TextLength } from './text-length';
-import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps } from './tokenize';
+import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
+import { returnEngine, takeEngine } from './wasm/ascii-feature-engine';
 
 /** Code units below this are letters/digits of spaced scripts (CJK starts at U+2E80). */
 const FIRST_CJK_CODE_UNIT = 0x2e80;
@@ -74,6 +75,12 @@ function isSurrogatePair(s: string, i: number): boolean {
  * the text goes from the tokeniser straight into the FeatureTable, read
  * where it lies, and the tokeniser counts the length on the way.
  *
+ * Where WebAssembly runs, the table lives in wasm/ascii-features.wat, which
+ * also reads the ASCII stretches of the text (words, their hashes and the
+ * table probe, 2× faster than JavaScript on the practice set's Latin texts:
+ * docs/performance.md); the tokeniser hands it everything else. Same
+ * features either way (test/core/sign-document.test.ts runs both).
+ *
  * featureStream decides from the whole token list whether Chinese words are
  * split (isJapanese below), which a single pass cannot know in advance. Only
  * a text tokenised as Japanese can have a token mixing Han and kana (Han
@@ -81,15 +88,41 @@ function isSurrogatePair(s: string, i: number): boolean {
  * U+3040–U+30FF), so every other text splits; a Japanese one is tokenised
  * first and its tokens go through featureStream.
  */
-export function documentFeatures(folded: string, deps: TokenizeDeps = {}): { features: HashedFeatures; length: TextLength } {
-  const table = tableFor(folded);
-  const length = scanTokens(folded, undefined, deps, {
+export function documentFeatures(folded: string, deps: FeatureDeps = {}): { features: HashedFeatures; length: TextLength } {
+  const webAssembly = 'webAssembly' in deps ? deps.webAssembly : globalThis.WebAssembly;
+  const engine = takeEngine(webAssembly);
+  if (!engine || !webAssembly) return tokenFeatures(folded, tableFor(folded), deps);
+  try {
+    engine.begin(folded);
+    return tokenFeatures(folded, engine, deps);
+  } finally {
+    returnEngine(webAssembly, engine);
+  }
+}
+
+export interface FeatureDeps extends TokenizeDeps {
+  /**
+   * The WebAssembly namespace that runs the ASCII work
+   * (wasm/ascii-features.wat), globalThis.WebAssembly by default; undefined
+   * for the JavaScript FeatureTable alone. Both give the same features; a
+   * runtime that refuses WebAssembly falls back to JavaScript by itself.
+   */
+  webAssembly?: typeof WebAssembly | undefined;
+}
+
+/** Where documentFeatures puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
+type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'finish'> & { asciiWords?: TokenSink['asciiWords'] };
+
+function tokenFeatures(folded: string, table: FeatureSink, deps: TokenizeDeps): { features: HashedFeatures; length: TextLength } {
+  const sink: TokenSink = {
     word: (text, start, end) => {
       // featureStream's single-letter rule; a word has no Han characters, so no split.
       if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
     },
     other: (token) => addTokenFeatures(token, true, table),
-  });
+  };
+  if (table.asciiWords) sink.asciiWords = table.asciiWords.bind(table);
+  const length = scanTokens(folded, undefined, deps, sink);
   if (length) return { features: table.finish(), length };
   const japanese = tableFor(folded);
   for (const feature of featureStream(tokenizeFolded(folded, deps, true))) japanese.add(feature);

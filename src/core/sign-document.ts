@@ -1,6 +1,6 @@
-import { documentFeatures } from './features';
+import { documentFeatures, type FeatureDeps } from './features';
 import { passageFingerprints, wholeFingerprint } from './passages';
-import { foldText, type TokenizeDeps } from './tokenize';
+import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
 /**
@@ -11,7 +11,7 @@ import type { DocumentSignature } from './verdict';
  * each distinct feature is hashed once. The fingerprint equals
  * `fingerprintText(text).fingerprint`, the length `measureText(text)`.
  */
-export function signDocument(text: string, deps: TokenizeDeps = {}): DocumentSignature {
+export function signDocument(text: string, deps: FeatureDeps = {}): DocumentSignature {
   const { features, length } = documentFeatures(foldText(text), deps);
   return { fingerprint: wholeFingerprint(features), passages: passageFingerprints(features), length };
 }

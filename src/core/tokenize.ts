@@ -94,6 +94,25 @@ export interface TokenSink {
   word(text: string, start: number, end: number): void;
   /** Any other content token: a Chinese word (stopwords removed) or a character bigram. */
   other(token: string): void;
+  /**
+   * Optional: reads the ASCII stretch from `from` itself instead of the
+   * fast path below, with the same outcome: each ASCII word that ends on
+   * ASCII (or at the end of the text) handled as `word` would and counted;
+   * the stretch ends at the first non-ASCII code unit, and a word running
+   * into it is left to the caller (`openWord`). The WebAssembly engine
+   * (wasm/ascii-feature-engine.ts) reads stretches in bytes.
+   */
+  asciiWords?(from: number, out: AsciiStretch): void;
+}
+
+/** What TokenSink.asciiWords reports. */
+export interface AsciiStretch {
+  /** The first code unit after the stretch: not ASCII, or the end of the text. */
+  end: number;
+  /** Start of the word that runs into `end` (not handled), or -1. */
+  openWord: number;
+  /** Words that ended within the stretch. */
+  words: number;
 }
 
 /** Collects tokens as strings, Latin stopwords dropped: `tokenize()`'s output. */
@@ -195,6 +214,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   // Words of the fast path, and the start of the stretch it has not counted (or -1).
   let words = 0;
   let uncounted = -1;
+  const stretch: AsciiStretch = { end: 0, openWord: -1, words: 0 };
   for (let i = 0; i < n; ) {
     let code = folded.charCodeAt(i);
     if (code < 0x80 && current === OTHER) {
@@ -207,6 +227,19 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
         if (uncounted >= 0 && endsOutsideSurrogates(folded, uncounted, i)) {
           addCounts(length, folded, uncounted, i);
           uncounted = -1;
+        }
+        if (sink.asciiWords && uncounted < 0) {
+          // The sink reads the rest of the stretch; every word of it counts (uncounted < 0 throughout).
+          sink.asciiWords(i, stretch);
+          words += stretch.words;
+          i = stretch.end;
+          if (stretch.openWord >= 0) {
+            current = WORD;
+            start = stretch.openWord;
+            pending = '';
+            uncounted = stretch.openWord;
+          }
+          break;
         }
         if (ASCII_WORD[code] === 0) {
           i++;

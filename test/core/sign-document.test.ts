@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { hashFeature, hashRange } from '../../src/core/feature-hash';
 import { hashFeatures } from '../../src/core/feature-table';
-import { featureStream, weightedFeatures } from '../../src/core/features';
+import { featureStream, weightedFeatures, type FeatureDeps } from '../../src/core/features';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
   isAnchorHash, passageKey, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, PASSAGES_PER_DOCUMENT,
@@ -60,7 +60,10 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');
 
-describe('signDocument gives exactly the specified signature', () => {
+/** Both engines of documentFeatures: the WebAssembly one (the default where it runs) and the JavaScript FeatureTable. */
+const ENGINES: [string, FeatureDeps][] = [['WebAssembly', {}], ['JavaScript', { webAssembly: undefined }]];
+
+describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)', (_engine, deps) => {
   test.each([
     ['English', paragraph('The quick brown fox jumps over the lazy dog; simhash fingerprints find reposts of articles.', 40)],
     ['French with elisions and accents', paragraph("L'assemblée a voté d'urgence la loi, qu'elle même avait été préparée à Paris.", 40)],
@@ -78,7 +81,7 @@ describe('signDocument gives exactly the specified signature', () => {
     ['one chunk', 'A short note about passages and fingerprints.'],
     ['empty', ''],
   ])('%s', (_name, text) => {
-    expect(signDocument(text)).toEqual(specification(text));
+    expect(signDocument(text, deps)).toEqual(specification(text));
   });
 
   const piece = fc.oneof(
@@ -93,7 +96,7 @@ describe('signDocument gives exactly the specified signature', () => {
   test('on random mixes of scripts, stopwords, invisible characters and lone surrogates', () => {
     fc.assert(
       fc.property(text, (t) => {
-        expect(signDocument(t)).toEqual(specification(t));
+        expect(signDocument(t, deps)).toEqual(specification(t));
       }),
       { numRuns: 300, interruptAfterTimeLimit: 8_000 },
     );
@@ -109,7 +112,7 @@ describe('signDocument gives exactly the specified signature', () => {
   test('on short strings of surrogate halves, invisible characters, marks and ASCII', () => {
     fc.assert(
       fc.property(tricky, (t) => {
-        expect(signDocument(t)).toEqual(specification(t));
+        expect(signDocument(t, deps)).toEqual(specification(t));
       }),
       { numRuns: 5_000, interruptAfterTimeLimit: 8_000 },
     );

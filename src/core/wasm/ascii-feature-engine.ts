@@ -1,0 +1,268 @@
+import { hashRange } from '../feature-hash';
+import type { HashedFeatures } from '../feature-table';
+import { classOfCodeUnit, ScriptClass } from '../scripts';
+import { LATIN_STOPWORDS } from '../stopwords';
+import type { AsciiStretch } from '../tokenize';
+import { ASCII_FEATURES_WASM } from './ascii-features-wasm';
+
+/** The module's layout (ascii-features.wat): byte classes at 0, the stopword set at STOP_AT, the document from DOCUMENT_AT. */
+const STOP_AT = 1024;
+const STOP_SLOTS = 4096;
+const DOCUMENT_AT = 65_536;
+const PAGE_BYTES = 65_536;
+const EMPTY_SLOT = -1;
+const NOT_ASCII = 2;
+/** Distinct features a document's table starts with room for, at least; it doubles as needed. */
+const INITIAL_DISTINCT = 256;
+/**
+ * A document that left the memory larger than this drops the instance (a
+ * WebAssembly memory never shrinks): the next document gets a fresh one.
+ * 32 MiB holds a document of ~2 MB of text; the practice set's largest is
+ * ~100 kB.
+ */
+const MAX_RETAINED_BYTES = 32 * 1024 * 1024;
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  useTable(slots: number, mask: number, his: number, los: number, counts: number, stops: number, ids: number, capDistinct: number, capIds: number): void;
+  add(hi: number, lo: number, word: number): void;
+  scan(from: number, end: number): number;
+  distinct: WebAssembly.Global;
+  length: WebAssembly.Global;
+  words: WebAssembly.Global;
+  openWord: WebAssembly.Global;
+}
+
+/**
+ * One document at a time through ascii-features.wat: the text is copied in
+ * as UTF-8 once (TextEncoder.encodeInto), the module reads its ASCII
+ * stretches (scanAscii) and everything else is hashed here and added to the
+ * same table (add, addRange, addWord, as on FeatureTable), so the features
+ * come out in stream order. The module works in bytes, the tokeniser in
+ * UTF-16 code units: the two agree on ASCII, and between stretches the
+ * engine advances its byte position by the UTF-8 width of the code units
+ * the tokeniser read itself.
+ */
+export class AsciiFeatureEngine {
+  private readonly exports: Exports;
+  private readonly encoder = new TextEncoder();
+  private readonly hash = new Uint32Array(2);
+  private text = '';
+  private textEnd = DOCUMENT_AT;
+  /** The code unit and byte where the last stretch ended. */
+  private unit = 0;
+  private byte = DOCUMENT_AT;
+  /** The table's arrays: byte offsets in memory, and their room. */
+  private slots = 0;
+  private slotCount = 0;
+  private his = 0;
+  private los = 0;
+  private counts = 0;
+  private stops = 0;
+  private ids = 0;
+  private capDistinct = 0;
+  private capIds = 0;
+
+  constructor(webAssembly: typeof WebAssembly, module: WebAssembly.Module) {
+    const instance = new webAssembly.Instance(module, { host: { grow: () => this.grow() } });
+    this.exports = instance.exports as unknown as Exports;
+    const bytes = new Uint8Array(this.exports.memory.buffer);
+    for (let c = 0; c < 256; c++) bytes[c] = c >= 0x80 ? NOT_ASCII : classOfCodeUnit(c) === ScriptClass.Word ? 1 : 0;
+    const words = new Uint32Array(this.exports.memory.buffer, STOP_AT, 2 * STOP_SLOTS);
+    for (const word of LATIN_STOPWORDS) {
+      hashRange(word, 0, word.length, this.hash);
+      let slot = (this.hash[1] as number) & (STOP_SLOTS - 1);
+      while (words[2 * slot] !== 0 || words[2 * slot + 1] !== 0) slot = (slot + 1) & (STOP_SLOTS - 1);
+      words[2 * slot] = this.hash[0] as number;
+      words[2 * slot + 1] = this.hash[1] as number;
+    }
+  }
+
+  /** Starts the document `folded` with an empty table sized as FeatureTable sizes it (tableFor in features.ts). */
+  begin(folded: string): void {
+    this.text = folded;
+    // encodeInto writes at most 3 bytes per UTF-16 code unit.
+    this.reserve(DOCUMENT_AT + 3 * folded.length);
+    this.textEnd = DOCUMENT_AT + this.encoder.encodeInto(folded, new Uint8Array(this.exports.memory.buffer, DOCUMENT_AT, 3 * folded.length)).written;
+    this.unit = 0;
+    this.byte = DOCUMENT_AT;
+    this.exports.distinct.value = 0;
+    this.exports.length.value = 0;
+    this.exports.words.value = 0;
+    this.placeTable(this.textEnd, Math.max(INITIAL_DISTINCT, folded.length >> 4), Math.max(16, folded.length >> 3));
+  }
+
+  /** TokenSink.asciiWords: the ASCII stretch of the text from code unit `from`, as scanTokens' fast path reads it. */
+  asciiWords(from: number, out: AsciiStretch): void {
+    const start = this.byte + utf8Length(this.text, this.unit, from);
+    const words = this.exports.words.value as number;
+    const stop = this.exports.scan(start, this.textEnd);
+    const open = this.exports.openWord.value as number;
+    out.end = from + (stop - start);
+    out.openWord = open < 0 ? -1 : from + (open - start);
+    out.words = (this.exports.words.value as number) - words;
+    this.unit = out.end;
+    this.byte = stop;
+  }
+
+  /** Appends one feature. */
+  add(feature: string): void {
+    this.addRange(feature, 0, feature.length);
+  }
+
+  /** Appends the feature `text.slice(start, end)`. */
+  addRange(text: string, start: number, end: number): void {
+    hashRange(text, start, end, this.hash);
+    this.exports.add(this.hash[0] as number, this.hash[1] as number, 0);
+  }
+
+  /** Appends the word `text.slice(start, end)` unless it is a Latin stopword. */
+  addWord(text: string, start: number, end: number): void {
+    hashRange(text, start, end, this.hash);
+    this.exports.add(this.hash[0] as number, this.hash[1] as number, 1);
+  }
+
+  /** The document's features, copied out of the module's memory. */
+  finish(): HashedFeatures {
+    const buffer = this.exports.memory.buffer;
+    const distinct = this.exports.distinct.value as number;
+    return {
+      ids: new Int32Array(buffer, this.ids, this.exports.length.value as number).slice(),
+      counts: new Int32Array(buffer, this.counts, distinct).slice(),
+      hi: new Uint32Array(buffer, this.his, distinct).slice(),
+      lo: new Uint32Array(buffer, this.los, distinct).slice(),
+    };
+  }
+
+  /** Whether the memory stayed small enough to keep this instance for the next document. */
+  reusable(): boolean {
+    this.text = '';
+    return this.exports.memory.buffer.byteLength <= MAX_RETAINED_BYTES;
+  }
+
+  /** Called by the module when the table is full: doubles what ran out, after everything in use. */
+  private grow(): void {
+    const distinct = this.exports.distinct.value as number;
+    const length = this.exports.length.value as number;
+    const old = { his: this.his, los: this.los, counts: this.counts, stops: this.stops, ids: this.ids };
+    const end = this.ids + 4 * this.capIds;
+    this.placeTable(end, distinct === this.capDistinct ? 2 * this.capDistinct : this.capDistinct, length === this.capIds ? 2 * this.capIds : this.capIds);
+    const memory = new Uint8Array(this.exports.memory.buffer);
+    memory.copyWithin(this.his, old.his, old.his + 4 * distinct);
+    memory.copyWithin(this.los, old.los, old.los + 4 * distinct);
+    memory.copyWithin(this.counts, old.counts, old.counts + 4 * distinct);
+    memory.copyWithin(this.stops, old.stops, old.stops + distinct);
+    memory.copyWithin(this.ids, old.ids, old.ids + 4 * length);
+    // Every feature in its slot of the new, larger slot array.
+    const slots = new Int32Array(this.exports.memory.buffer, this.slots, this.slotCount);
+    const los = new Uint32Array(this.exports.memory.buffer, this.los, distinct);
+    const mask = this.slotCount - 1;
+    for (let entry = 0; entry < distinct; entry++) {
+      let slot = (los[entry] as number) & mask;
+      while (slots[slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
+      slots[slot] = entry;
+    }
+  }
+
+  /** Lays out an empty table from byte `at` with the given room, and hands it to the module. */
+  private placeTable(at: number, capDistinct: number, capIds: number): void {
+    // A power of two at least twice the distinct features: at most half full.
+    this.slotCount = 2 ** Math.ceil(Math.log2(2 * capDistinct));
+    this.slots = align(at);
+    this.his = this.slots + 4 * this.slotCount;
+    this.los = this.his + 4 * capDistinct;
+    this.counts = this.los + 4 * capDistinct;
+    this.stops = this.counts + 4 * capDistinct;
+    this.ids = align(this.stops + capDistinct);
+    this.capDistinct = capDistinct;
+    this.capIds = capIds;
+    this.reserve(this.ids + 4 * capIds);
+    new Int32Array(this.exports.memory.buffer, this.slots, this.slotCount).fill(EMPTY_SLOT);
+    this.exports.useTable(this.slots, this.slotCount - 1, this.his, this.los, this.counts, this.stops, this.ids, capDistinct, capIds);
+  }
+
+  /** Grows the memory to at least `bytes`. */
+  private reserve(bytes: number): void {
+    const have = this.exports.memory.buffer.byteLength;
+    if (bytes > have) this.exports.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+  }
+}
+
+function align(at: number): number {
+  return (at + 7) & ~7;
+}
+
+/**
+ * Bytes of `s[from, to)` in UTF-8 as TextEncoder writes it: a surrogate pair
+ * is 4 bytes, a lone surrogate 3 (U+FFFD). `from` and `to` lie on ASCII or
+ * stretch boundaries, never inside a pair.
+ */
+export function utf8Length(s: string, from: number, to: number): number {
+  let bytes = to - from;
+  for (let i = from; i < to; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+    } else if (code >= 0xd800 && code <= 0xdbff && i + 1 < to && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // Two code units, four bytes.
+      bytes += 2;
+      i++;
+    } else {
+      bytes += 2;
+    }
+  }
+  return bytes;
+}
+
+/** Per WebAssembly namespace: the compiled module (null if refused) and an engine free for the next document. */
+const engines = new WeakMap<typeof WebAssembly, { module: WebAssembly.Module | null; idle?: AsciiFeatureEngine }>();
+
+/**
+ * An engine for one document, or undefined where WebAssembly is missing or
+ * refused (a content security policy without 'wasm-unsafe-eval'): the
+ * caller then uses the JavaScript FeatureTable, which gives the same
+ * features. `webAssembly` is the WebAssembly namespace (a parameter so that
+ * tests can take it away); the module is compiled once. Give the engine
+ * back with returnEngine when the document is done.
+ */
+export function takeEngine(webAssembly: typeof WebAssembly | undefined): AsciiFeatureEngine | undefined {
+  if (!webAssembly) return undefined;
+  let entry = engines.get(webAssembly);
+  if (!entry) {
+    entry = { module: compile(webAssembly) };
+    engines.set(webAssembly, entry);
+  }
+  if (!entry.module) return undefined;
+  const engine = entry.idle;
+  entry.idle = undefined;
+  if (engine) return engine;
+  try {
+    return new AsciiFeatureEngine(webAssembly, entry.module);
+  } catch {
+    entry.module = null;
+    return undefined;
+  }
+}
+
+/** Gives an engine back after its document, kept for the next one unless its memory grew too large. */
+export function returnEngine(webAssembly: typeof WebAssembly, engine: AsciiFeatureEngine): void {
+  const entry = engines.get(webAssembly);
+  if (entry && engine.reusable()) entry.idle = engine;
+}
+
+function compile(webAssembly: typeof WebAssembly): WebAssembly.Module | null {
+  try {
+    return new webAssembly.Module(decodeBase64(ASCII_FEATURES_WASM));
+  } catch {
+    // Refused by the content security policy, or no engine: the JavaScript path gives the same features.
+    return null;
+  }
+}
+
+function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

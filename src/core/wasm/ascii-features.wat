@@ -1,0 +1,181 @@
+;; The ASCII half of documentFeatures (features.ts) in WebAssembly: the
+;; tokeniser's fast path over ASCII stretches (tokenize.ts scanTokens), the
+;; single-letter rule (features.ts), the 64-bit feature hash (feature-hash.ts:
+;; two MurmurHash3 lanes over UTF-16 code units, here bytes zero-extended —
+;; the same units for ASCII), and FeatureTable's hash-keyed table with the
+;; Latin stopword check (feature-table.ts). ascii-feature-engine.ts drives it
+;; and hands everything else (non-ASCII text, CJK features) to `add`, so one
+;; table holds the whole document's features in stream order.
+;;
+;; Why WebAssembly: on JavaScript strings every character read costs a
+;; charCodeAt, and the word loop, the hash and the table each paid it
+;; (docs/performance.md, item 3); here the text is UTF-8 bytes in linear memory.
+;;
+;; Build: `npx tsx scripts/build-wasm.ts` writes ascii-features-wasm.ts;
+;; test/core/wasm-build.test.ts checks that it matches this file.
+;;
+;; Memory: bytes 0–255 the class of each byte (0 ASCII non-word, 1 ASCII
+;; letter or digit, 2 not ASCII); the stopword set at STOP_AT (4,096 slots of
+;; (hi, lo), an all-zero pair empty); the text and the table's arrays from
+;; 65,536 on, placed by the engine (`useTable`), which also grows them when
+;; `$grow` is called.
+(module
+  (import "host" "grow" (func $grow))
+  (memory (export "memory") 2)
+
+  ;; The table: slot array (-1 empty, $mask + 1 slots, at least twice
+  ;; $capDistinct), per distinct feature hash halves, count and stopword flag,
+  ;; per occurrence the feature's index.
+  (global $slots (mut i32) (i32.const 0))
+  (global $mask (mut i32) (i32.const 0))
+  (global $his (mut i32) (i32.const 0))
+  (global $los (mut i32) (i32.const 0))
+  (global $counts (mut i32) (i32.const 0))
+  (global $stops (mut i32) (i32.const 0))
+  (global $ids (mut i32) (i32.const 0))
+  (global $capDistinct (mut i32) (i32.const 0))
+  (global $capIds (mut i32) (i32.const 0))
+  (global $distinct (export "distinct") (mut i32) (i32.const 0))
+  (global $length (export "length") (mut i32) (i32.const 0))
+  ;; Results of `scan` beside its return value.
+  (global $words (export "words") (mut i32) (i32.const 0))
+  (global $openWord (export "openWord") (mut i32) (i32.const -1))
+
+  (func (export "useTable") (param $slots i32) (param $mask i32) (param $his i32) (param $los i32)
+      (param $counts i32) (param $stops i32) (param $ids i32) (param $capDistinct i32) (param $capIds i32)
+    (global.set $slots (local.get $slots))
+    (global.set $mask (local.get $mask))
+    (global.set $his (local.get $his))
+    (global.set $los (local.get $los))
+    (global.set $counts (local.get $counts))
+    (global.set $stops (local.get $stops))
+    (global.set $ids (local.get $ids))
+    (global.set $capDistinct (local.get $capDistinct))
+    (global.set $capIds (local.get $capIds)))
+
+  ;; MurmurHash3's 32-bit finaliser (feature-hash.ts, fmix32).
+  (func $fmix (param $h i32) (result i32)
+    (local.set $h (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))))
+    (local.set $h (i32.mul (local.get $h) (i32.const 0x85ebca6b)))
+    (local.set $h (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 13))))
+    (local.set $h (i32.mul (local.get $h) (i32.const 0xc2b2ae35)))
+    (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))))
+
+  ;; Whether hi:lo is a Latin stopword's hash (the set at 1024, mask 4095).
+  (func $isStop (param $hi i32) (param $lo i32) (result i32)
+    (local $slot i32) (local $at i32)
+    (local.set $slot (i32.and (local.get $lo) (i32.const 4095)))
+    (loop $probe
+      (local.set $at (i32.add (i32.const 1024) (i32.shl (local.get $slot) (i32.const 3))))
+      (if (i32.and (i32.eqz (i32.load (local.get $at))) (i32.eqz (i32.load offset=4 (local.get $at))))
+        (then (return (i32.const 0))))
+      (if (i32.and (i32.eq (i32.load (local.get $at)) (local.get $hi)) (i32.eq (i32.load offset=4 (local.get $at)) (local.get $lo)))
+        (then (return (i32.const 1))))
+      (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (i32.const 4095)))
+      (br $probe))
+    (unreachable))
+
+  ;; FeatureTable.entry: the index of the feature hi:lo, inserted if new.
+  (func $entry (param $hi i32) (param $lo i32) (result i32)
+    (local $slot i32) (local $at i32) (local $e i32)
+    ;; Room for one more first: the engine grows the arrays and rehashes.
+    (if (i32.eq (global.get $distinct) (global.get $capDistinct)) (then (call $grow)))
+    ;; The hash halves end in Murmur's avalanche: their low bits are a good slot.
+    (local.set $slot (i32.and (local.get $lo) (global.get $mask)))
+    (loop $probe
+      (local.set $at (i32.add (global.get $slots) (i32.shl (local.get $slot) (i32.const 2))))
+      (local.set $e (i32.load (local.get $at)))
+      (if (i32.eq (local.get $e) (i32.const -1)) (then
+        (local.set $e (global.get $distinct))
+        (global.set $distinct (i32.add (local.get $e) (i32.const 1)))
+        (i32.store (local.get $at) (local.get $e))
+        (i32.store (i32.add (global.get $his) (i32.shl (local.get $e) (i32.const 2))) (local.get $hi))
+        (i32.store (i32.add (global.get $los) (i32.shl (local.get $e) (i32.const 2))) (local.get $lo))
+        (i32.store (i32.add (global.get $counts) (i32.shl (local.get $e) (i32.const 2))) (i32.const 0))
+        (i32.store8 (i32.add (global.get $stops) (local.get $e)) (call $isStop (local.get $hi) (local.get $lo)))
+        (return (local.get $e))))
+      (if (i32.and
+            (i32.eq (i32.load (i32.add (global.get $los) (i32.shl (local.get $e) (i32.const 2)))) (local.get $lo))
+            (i32.eq (i32.load (i32.add (global.get $his) (i32.shl (local.get $e) (i32.const 2)))) (local.get $hi)))
+        (then (return (local.get $e))))
+      (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (global.get $mask)))
+      (br $probe))
+    (unreachable))
+
+  ;; FeatureTable.append: one more occurrence of feature $e.
+  (func $append (param $e i32)
+    (local $at i32)
+    (if (i32.eq (global.get $length) (global.get $capIds)) (then (call $grow)))
+    (i32.store (i32.add (global.get $ids) (i32.shl (global.get $length) (i32.const 2))) (local.get $e))
+    (global.set $length (i32.add (global.get $length) (i32.const 1)))
+    (local.set $at (i32.add (global.get $counts) (i32.shl (local.get $e) (i32.const 2))))
+    (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1))))
+
+  ;; FeatureTable.add / addWord of a feature hashed by the engine: a word
+  ;; ($word 1) that is a Latin stopword gets an index but no occurrence.
+  (func (export "add") (param $hi i32) (param $lo i32) (param $word i32)
+    (local $e i32)
+    (local.set $e (call $entry (local.get $hi) (local.get $lo)))
+    (if (i32.and (local.get $word) (i32.load8_u (i32.add (global.get $stops) (local.get $e))))
+      (then (return)))
+    (call $append (local.get $e)))
+
+  ;; scanTokens' fast path over the bytes [$from, $end), starting outside any
+  ;; run: every ASCII word that ends on ASCII (or at $end) is counted in
+  ;; $words and, unless it is a single letter or digit or a stopword, added
+  ;; to the table. Stops at the first non-ASCII byte and returns its
+  ;; position ($end if none); a word running into it is not handled but
+  ;; reported in $openWord (its first byte; -1 if none), as the fast path
+  ;; leaves such a word to the general loop.
+  (func (export "scan") (param $from i32) (param $end i32) (result i32)
+    (local $i i32) (local $start i32) (local $class i32) (local $n i32) (local $j i32) (local $k i32)
+    (local $h1 i32) (local $h2 i32) (local $hi i32) (local $lo i32) (local $e i32)
+    (global.set $openWord (i32.const -1))
+    (local.set $i (local.get $from))
+    (block $done (loop $scan
+      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+      (local.set $class (i32.load8_u (i32.load8_u (local.get $i))))
+      (if (i32.eqz (local.get $class)) (then
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $scan)))
+      (if (i32.eq (local.get $class) (i32.const 2)) (then (return (local.get $i))))
+      ;; A word: the run of letters and digits from here.
+      (local.set $start (local.get $i))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (block $wordEnd (loop $word
+        (br_if $wordEnd (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $class (i32.load8_u (i32.load8_u (local.get $i))))
+        (if (i32.eq (local.get $class) (i32.const 2)) (then
+          (global.set $openWord (local.get $start))
+          (return (local.get $i))))
+        (br_if $wordEnd (i32.eqz (local.get $class)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $word)))
+      (global.set $words (i32.add (global.get $words) (i32.const 1)))
+      (local.set $n (i32.sub (local.get $i) (local.get $start)))
+      ;; featureStream's rule: a single letter or digit is no feature.
+      (br_if $scan (i32.eq (local.get $n) (i32.const 1)))
+      ;; hashRange: two code units per 32-bit block, then the odd one.
+      (local.set $h1 (i32.const 0x9747b28c))
+      (local.set $h2 (i32.const 0x5bd1e995))
+      (local.set $j (local.get $start))
+      (block $pairsEnd (loop $pairs
+        (br_if $pairsEnd (i32.ge_u (i32.add (local.get $j) (i32.const 1)) (local.get $i)))
+        (local.set $k (i32.or (i32.load8_u (local.get $j)) (i32.shl (i32.load8_u offset=1 (local.get $j)) (i32.const 16))))
+        (local.set $k (i32.mul (i32.rotl (i32.mul (local.get $k) (i32.const 0xcc9e2d51)) (i32.const 15)) (i32.const 0x1b873593)))
+        (local.set $h1 (i32.add (i32.mul (i32.rotl (i32.xor (local.get $h1) (local.get $k)) (i32.const 13)) (i32.const 5)) (i32.const 0xe6546b64)))
+        (local.set $h2 (i32.add (i32.mul (i32.rotl (i32.xor (local.get $h2) (local.get $k)) (i32.const 13)) (i32.const 5)) (i32.const 0xe6546b64)))
+        (local.set $j (i32.add (local.get $j) (i32.const 2)))
+        (br $pairs)))
+      (if (i32.lt_u (local.get $j) (local.get $i)) (then
+        (local.set $k (i32.mul (i32.rotl (i32.mul (i32.load8_u (local.get $j)) (i32.const 0xcc9e2d51)) (i32.const 15)) (i32.const 0x1b873593)))
+        (local.set $h1 (i32.xor (local.get $h1) (local.get $k)))
+        (local.set $h2 (i32.xor (local.get $h2) (local.get $k)))))
+      (local.set $hi (call $fmix (i32.xor (local.get $h1) (i32.shl (local.get $n) (i32.const 1)))))
+      (local.set $lo (call $fmix (i32.xor (local.get $h2) (i32.shl (local.get $n) (i32.const 1)))))
+      (local.set $e (call $entry (local.get $hi) (local.get $lo)))
+      (if (i32.eqz (i32.load8_u (i32.add (global.get $stops) (local.get $e))))
+        (then (call $append (local.get $e))))
+      (br $scan)))
+    (local.get $end))
+)
