@@ -183,8 +183,9 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   if (br.notes) push(...br.notes.map((n: string) => `- ${n}`), '');
   if (br.fingerprint) {
     const f = br.fingerprint;
-    push('### Fingerprinting inside the extension service worker', '', '| Engine, corpus | passes | MB/s median (worst) | CPU MB/s | chars/s median (CPU) | ms per text p50 / p99 |', '| --- | --- | --- | --- | --- | --- |');
-    if (f.webAssembly !== undefined) push('', f.webAssembly ? 'signDocument ran its WebAssembly engine in the worker (the extension\'s content security policy allows it).' : '**signDocument could not run its WebAssembly engine in the worker**: every row is the JavaScript table.', '');
+    push('### Fingerprinting inside the extension service worker', '');
+    if (f.webAssembly !== undefined) push(f.webAssembly ? 'signDocument ran its WebAssembly engine in the worker (the extension\'s content security policy allows it).' : '**signDocument could not run its WebAssembly engine in the worker**: every row is the JavaScript table.', '');
+    push('| Engine, corpus | passes | MB/s median (worst) | CPU MB/s | chars/s median (CPU) | ms per text p50 / p99 |', '| --- | --- | --- | --- | --- | --- |');
     for (const [name, c] of engineRows(f)) {
       if (!c) continue;
       const cpu = c.cpuMBPerS === undefined ? '' : ` (${fmt(c.cpuCharsPerS, 0)})`;

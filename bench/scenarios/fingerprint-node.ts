@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fingerprintText, signDocument, tokenize, measureText } from '../../src/core';
-import { documentFeatures } from '../../src/core/features';
+import { documentFeatures, withDocumentFeatures } from '../../src/core/features';
 import type { HashedFeatures } from '../../src/core/feature-table';
-import { passageFingerprints, wholeFingerprint } from '../../src/core/passages';
+import { keepPassages, passageFingerprints, wholeFingerprint } from '../../src/core/passages';
 import { foldText, measureFolded } from '../../src/core/tokenize';
 import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
 import { chineseDocs, latinDocs, REPO, textOfSize, type Doc } from '../lib/data';
@@ -76,10 +76,13 @@ type Input = 'text' | 'folded' | 'chain';
 function stageList(): [Stage, Input][] {
   return [
     [['foldText', (text) => foldText(text as string)], 'text'],
-    [['documentFeatures (tokenise, features, hash, intern, length)', (folded) => documentFeatures(folded as string).features], 'folded'],
-    [['documentFeatures on the JavaScript table alone (for comparison)', (folded) => documentFeatures(folded as string, { webAssembly: undefined }).features], 'folded'],
-    [['wholeFingerprint', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
-    [['passageFingerprints', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
+    // What signDocument runs after foldText, where WebAssembly runs: features, whole and chunk SimHashes in the engine.
+    [['features + whole and passage SimHashes in the WebAssembly engine', (folded) => withDocumentFeatures(folded as string, {}, (d) => [d.whole(), keepPassages(d.chunks())])], 'folded'],
+    [['documentFeatures (tokenise, features, hash, intern, length; WebAssembly, features copied out)', (folded) => documentFeatures(folded as string).features], 'folded'],
+    // The JavaScript path (where WebAssembly is refused), stage by stage.
+    [['documentFeatures on the JavaScript table alone', (folded) => documentFeatures(folded as string, { webAssembly: undefined }).features], 'folded'],
+    [['wholeFingerprint (JavaScript)', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
+    [['passageFingerprints (JavaScript)', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
     [['measureFolded (length counts alone, for comparison)', (folded) => measureFolded(folded as string)], 'folded'],
     [["tokenize (fingerprintText's tokens)", (text) => tokenize(text as string)], 'text'],
     [['measureText (text-length.ts)', (text) => measureText(text as string)], 'text'],

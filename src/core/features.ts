@@ -7,9 +7,14 @@
  */
 
 import { FeatureTable, type HashedFeatures } from './feature-table';
+import type { Fingerprint } from './fingerprint64';
+import { chunkFingerprints, wholeFingerprint } from './passages';
+import { termWeight } from './term-weight';
 import type { TextLength } from './text-length';
 import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
 import { returnEngine, takeEngine } from './wasm/ascii-feature-engine';
+
+export { termWeight } from './term-weight';
 
 /** Code units below this are letters/digits of spaced scripts (CJK starts at U+2E80). */
 const FIRST_CJK_CODE_UNIT = 0x2e80;
@@ -89,12 +94,39 @@ function isSurrogatePair(s: string, i: number): boolean {
  * first and its tokens go through featureStream.
  */
 export function documentFeatures(folded: string, deps: FeatureDeps = {}): { features: HashedFeatures; length: TextLength } {
+  return withDocumentFeatures(folded, deps, (document) => ({ features: document.hashed(), length: document.length }));
+}
+
+/** A document's features and length, and the SimHashes signDocument takes from them. */
+export interface DocumentFeatures {
+  length: TextLength;
+  /** The features as arrays (copied out of the engine's memory where they live there). */
+  hashed(): HashedFeatures;
+  /** passages.ts wholeFingerprint of the features. */
+  whole(): Fingerprint;
+  /** passages.ts chunkFingerprints of the features: each content-defined chunk's SimHash, in order. */
+  chunks(): Fingerprint[];
+}
+
+/**
+ * Runs `use` on the features of `folded` (documentFeatures' work): on the
+ * WebAssembly engine where it runs, which then also computes the SimHashes
+ * without copying the features out; `use` must not keep the
+ * DocumentFeatures beyond its call, as the engine goes on to the next
+ * document.
+ */
+export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: (features: DocumentFeatures) => T): T {
   const webAssembly = 'webAssembly' in deps ? deps.webAssembly : globalThis.WebAssembly;
   const engine = takeEngine(webAssembly);
-  if (!engine || !webAssembly) return tokenFeatures(folded, tableFor(folded), deps);
+  if (!engine || !webAssembly) {
+    const table = tableFor(folded);
+    const length = scanTokens(folded, undefined, deps, tableSink(table));
+    return use(length ? fromHashed(table.finish(), length) : japaneseFeatures(folded, deps));
+  }
   try {
     engine.begin(folded);
-    return tokenFeatures(folded, engine, deps);
+    const length = scanTokens(folded, undefined, deps, tableSink(engine));
+    return use(length ? engine.features(length) : japaneseFeatures(folded, deps));
   } finally {
     returnEngine(webAssembly, engine);
   }
@@ -110,10 +142,10 @@ export interface FeatureDeps extends TokenizeDeps {
   webAssembly?: typeof WebAssembly | undefined;
 }
 
-/** Where documentFeatures puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
-type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'finish'> & { asciiWords?: TokenSink['asciiWords'] };
+/** Where the tokeniser puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
+type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord'> & { asciiWords?: TokenSink['asciiWords'] };
 
-function tokenFeatures(folded: string, table: FeatureSink, deps: TokenizeDeps): { features: HashedFeatures; length: TextLength } {
+function tableSink(table: FeatureSink): TokenSink {
   const sink: TokenSink = {
     word: (text, start, end) => {
       // featureStream's single-letter rule; a word has no Han characters, so no split.
@@ -122,11 +154,18 @@ function tokenFeatures(folded: string, table: FeatureSink, deps: TokenizeDeps): 
     other: (token) => addTokenFeatures(token, true, table),
   };
   if (table.asciiWords) sink.asciiWords = table.asciiWords.bind(table);
-  const length = scanTokens(folded, undefined, deps, sink);
-  if (length) return { features: table.finish(), length };
-  const japanese = tableFor(folded);
-  for (const feature of featureStream(tokenizeFolded(folded, deps, true))) japanese.add(feature);
-  return { features: japanese.finish(), length: measureFolded(folded) };
+  return sink;
+}
+
+/** A text scanTokens found Japanese: its tokens through featureStream, on a JavaScript table. */
+function japaneseFeatures(folded: string, deps: TokenizeDeps): DocumentFeatures {
+  const table = tableFor(folded);
+  for (const feature of featureStream(tokenizeFolded(folded, deps, true))) table.add(feature);
+  return fromHashed(table.finish(), measureFolded(folded));
+}
+
+function fromHashed(features: HashedFeatures, length: TextLength): DocumentFeatures {
+  return { length, hashed: () => features, whole: () => wholeFingerprint(features), chunks: () => chunkFingerprints(features) };
 }
 
 /**
@@ -149,27 +188,6 @@ function isJapanese(tokens: readonly string[]): boolean {
   }
   return false;
 }
-
-/**
- * Term weight: tf^1.5, rounded to an integer (1, 3, 5, 8, 11, 15, …; integer
- * weights keep simhash.ts's byte tables exact). Superlinear, so an article's
- * recurring vocabulary outweighs the words an edit, typo or added
- * boilerplate touches, but not squared: under tf² one character or word
- * repeated throughout a short text decided most bits, and unrelated texts
- * dominated by the same feature collided. Measured on windows cut from
- * different practice articles (docs/detection.md, "Term weight, revisited"):
- * Chinese 300-character windows within distance 3 of each other 1.7e-3 of
- * pairs under tf², none under tf^1.5 (78,287 + 18,469 pairs); 80-word windows
- * 2.9e-6 vs none. Repost recall on the practice set stayed within one pair
- * per kind of tf² (tf: cross_variant fell to 0.90).
- */
-export function termWeight(tf: number): number {
-  return tf < SMALL_COUNTS ? (SMALL_COUNT_WEIGHTS[tf] as number) : Math.round(tf * Math.sqrt(tf));
-}
-
-/** Counts below this (nearly all of them) read their weight from a table: termWeight runs per distinct feature of every passage. */
-const SMALL_COUNTS = 256;
-const SMALL_COUNT_WEIGHTS = Int32Array.from({ length: SMALL_COUNTS }, (_, tf) => Math.round(tf * Math.sqrt(tf)));
 
 /** Term counts of a feature stream. */
 export function termCounts(features: readonly string[]): Map<string, number> {

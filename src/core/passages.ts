@@ -1,7 +1,7 @@
 import { fmix32 } from './feature-hash';
 import type { HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
-import { termWeight } from './features';
+import { termWeight } from './term-weight';
 import { hammingDistance } from './hamming';
 
 /**
@@ -212,18 +212,13 @@ export function chunkBoundaries(f: HashedFeatures): Array<[number, number]> {
   return chunks;
 }
 
-/**
- * The passage fingerprints kept for a document, in ascending key order: the
- * PASSAGES_PER_DOCUMENT chunks with the smallest keys. A document of one
- * chunk has none (its passage would be its whole-document fingerprint).
- */
-export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
+/** The SimHash of each content-defined chunk of the stream, in order (the WebAssembly engine computes the same). */
+export function chunkFingerprints(f: HashedFeatures): Fingerprint[] {
   const chunks = chunkBoundaries(f);
-  if (chunks.length < 2) return [];
   const local = new Int32Array(f.counts.length);
   const touched = new Int32Array(PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES);
   const sums = new Float64Array(256);
-  const keyed: Array<{ fp: Fingerprint; key: number }> = [];
+  const fingerprints: Fingerprint[] = [];
   for (const [start, end] of chunks) {
     let n = 0;
     for (let i = start; i < end; i++) {
@@ -231,10 +226,20 @@ export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
       if (local[id] === 0) touched[n++] = id;
       local[id] = (local[id] as number) + 1;
     }
-    const fp = foldChunk(sums, accumulate(f, touched, n, local, sums));
+    fingerprints.push(foldChunk(sums, accumulate(f, touched, n, local, sums)));
     for (let j = 0; j < n; j++) local[touched[j] as number] = 0;
-    keyed.push({ fp, key: passageKey(fp) });
   }
+  return fingerprints;
+}
+
+/**
+ * The passage fingerprints kept for a document, in ascending key order: the
+ * PASSAGES_PER_DOCUMENT chunks with the smallest keys. A document of one
+ * chunk has none (its passage would be its whole-document fingerprint).
+ */
+export function keepPassages(chunks: readonly Fingerprint[]): Fingerprint[] {
+  if (chunks.length < 2) return [];
+  const keyed = chunks.map((fp) => ({ fp, key: passageKey(fp) }));
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
   const kept: Fingerprint[] = [];
   let lastKey = -1;
@@ -245,4 +250,9 @@ export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
     if (kept.length === PASSAGES_PER_DOCUMENT) break;
   }
   return kept;
+}
+
+/** keepPassages of chunkFingerprints: a document's passage fingerprints. */
+export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
+  return keepPassages(chunkFingerprints(f));
 }

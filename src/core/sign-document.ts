@@ -1,5 +1,5 @@
-import { documentFeatures, type FeatureDeps } from './features';
-import { passageFingerprints, wholeFingerprint } from './passages';
+import { withDocumentFeatures, type FeatureDeps } from './features';
+import { keepPassages } from './passages';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -12,6 +12,9 @@ import type { DocumentSignature } from './verdict';
  * `fingerprintText(text).fingerprint`, the length `measureText(text)`.
  */
 export function signDocument(text: string, deps: FeatureDeps = {}): DocumentSignature {
-  const { features, length } = documentFeatures(foldText(text), deps);
-  return { fingerprint: wholeFingerprint(features), passages: passageFingerprints(features), length };
+  return withDocumentFeatures(foldText(text), deps, (features) => ({
+    fingerprint: features.whole(),
+    passages: keepPassages(features.chunks()),
+    length: features.length,
+  }));
 }

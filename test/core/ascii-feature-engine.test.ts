@@ -1,18 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
-import { documentFeatures } from '../../src/core/features';
+import { documentFeatures, withDocumentFeatures } from '../../src/core/features';
 import { signDocument } from '../../src/core/sign-document';
+import { termWeight } from '../../src/core/term-weight';
 import { foldText } from '../../src/core/tokenize';
-import { AsciiFeatureEngine, returnEngine, takeEngine, utf8Length } from '../../src/core/wasm/ascii-feature-engine';
+import { ASCII_FEATURES_WASM } from '../../src/core/wasm/ascii-features-wasm';
+import { AsciiFeatureEngine, returnEngine, takeEngine, utf8Length, WEIGHTS_AT } from '../../src/core/wasm/ascii-feature-engine';
 
 const JAVASCRIPT = { webAssembly: undefined };
 
-/** documentFeatures through the WebAssembly engine and through the JavaScript FeatureTable, as plain arrays. */
+/** The features and their SimHashes through the WebAssembly engine and through the JavaScript FeatureTable, as plain values. */
 function bothEngines(text: string) {
-  const plain = (deps: object) => {
-    const { features, length } = documentFeatures(foldText(text), deps);
-    return { ids: [...features.ids], counts: [...features.counts], hi: [...features.hi], lo: [...features.lo], length };
-  };
+  const plain = (deps: object) =>
+    withDocumentFeatures(foldText(text), deps, (document) => {
+      const features = document.hashed();
+      return {
+        ids: [...features.ids], counts: [...features.counts], hi: [...features.hi], lo: [...features.lo],
+        length: document.length, whole: document.whole(), chunks: document.chunks(),
+      };
+    });
   return { wasm: plain({}), js: plain(JAVASCRIPT) };
 }
 
@@ -23,7 +29,7 @@ function manyWords(count: number, repeats: number): string {
   return words.join(' ');
 }
 
-describe('the WebAssembly engine gives the JavaScript table\'s features', () => {
+describe('the WebAssembly engine gives the JavaScript table\'s features and SimHashes', () => {
   test.each([
     // The table starts with room for length/16 distinct features and length/8 occurrences.
     ['far more distinct words than the table starts with (it grows several times)', manyWords(60_000, 1)],
@@ -35,6 +41,9 @@ describe('the WebAssembly engine gives the JavaScript table\'s features', () => 
     ['stopwords, single letters and digits', 'the a of I 1 22 and x y zz the the '.repeat(50)],
     ['Chinese with ASCII words', '微软 Windows 更新了系统，用户可以在 settings 里面找到新的功能。'.repeat(100)],
     ['only non-ASCII', 'Привет мир большой текст '.repeat(100)],
+    // termWeight above its table (tf ≥ 256) and whole-document sums far above 2^32.
+    ['a word repeated 300,000 times among others', `${'repost '.repeat(300_000)}${manyWords(2_000, 3)}`],
+    ['exactly one chunk, and a short tail joining the chunk before', [manyWords(40, 1), manyWords(300, 1)].join(' . ')],
     ['empty', ''],
   ])('%s', (_name, text) => {
     const { wasm, js } = bothEngines(text);
@@ -93,6 +102,18 @@ describe('engine life cycle', () => {
     const engine = takeEngine(WebAssembly);
     expect(engine).toBeDefined();
     returnEngine(WebAssembly, engine!);
+  });
+});
+
+describe('the module\'s term weight', () => {
+  test('is termWeight for every count, above its small-count table too', () => {
+    const module = new WebAssembly.Module(Buffer.from(ASCII_FEATURES_WASM, 'base64'));
+    const { exports } = new WebAssembly.Instance(module, { host: { grow: () => undefined } });
+    const weights = new Int32Array((exports.memory as WebAssembly.Memory).buffer, WEIGHTS_AT, 256);
+    weights.set(Array.from({ length: 256 }, (_, tf) => termWeight(tf)));
+    const weight = exports.weight as (tf: number) => bigint;
+    const counts = [...Array.from({ length: 5_000 }, (_, tf) => tf), ...fc.sample(fc.integer({ min: 256, max: 2 ** 26 }), { numRuns: 20_000, seed: 3 })];
+    for (const tf of counts) expect(weight(tf)).toBe(BigInt(termWeight(tf)));
   });
 });
 

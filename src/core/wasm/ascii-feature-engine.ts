@@ -1,13 +1,19 @@
 import { hashRange } from '../feature-hash';
 import type { HashedFeatures } from '../feature-table';
+import type { DocumentFeatures } from '../features';
+import type { Fingerprint } from '../fingerprint64';
+import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES } from '../passages';
 import { classOfCodeUnit, ScriptClass } from '../scripts';
 import { LATIN_STOPWORDS } from '../stopwords';
+import { SMALL_COUNT_WEIGHTS } from '../term-weight';
+import type { TextLength } from '../text-length';
 import type { AsciiStretch } from '../tokenize';
 import { ASCII_FEATURES_WASM } from './ascii-features-wasm';
 
-/** The module's layout (ascii-features.wat): byte classes at 0, the stopword set at STOP_AT, the document from DOCUMENT_AT. */
+/** The module's layout (ascii-features.wat): byte classes at 0, the stopword set at STOP_AT, term weights at WEIGHTS_AT, the document from DOCUMENT_AT. */
 const STOP_AT = 1024;
 const STOP_SLOTS = 4096;
+export const WEIGHTS_AT = 34_816;
 const DOCUMENT_AT = 65_536;
 const PAGE_BYTES = 65_536;
 const EMPTY_SLOT = -1;
@@ -27,6 +33,10 @@ interface Exports {
   useTable(slots: number, mask: number, his: number, los: number, counts: number, stops: number, ids: number, capDistinct: number, capIds: number): void;
   add(hi: number, lo: number, word: number): void;
   scan(from: number, end: number): number;
+  whole(): void;
+  chunks(flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number): number;
+  hi: WebAssembly.Global;
+  lo: WebAssembly.Global;
   distinct: WebAssembly.Global;
   length: WebAssembly.Global;
   words: WebAssembly.Global;
@@ -76,6 +86,7 @@ export class AsciiFeatureEngine {
       words[2 * slot] = this.hash[0] as number;
       words[2 * slot + 1] = this.hash[1] as number;
     }
+    new Int32Array(this.exports.memory.buffer, WEIGHTS_AT, SMALL_COUNT_WEIGHTS.length).set(SMALL_COUNT_WEIGHTS);
   }
 
   /** Starts the document `folded` with an empty table sized as FeatureTable sizes it (tableFor in features.ts). */
@@ -120,6 +131,36 @@ export class AsciiFeatureEngine {
   addWord(text: string, start: number, end: number): void {
     hashRange(text, start, end, this.hash);
     this.exports.add(this.hash[0] as number, this.hash[1] as number, 1);
+  }
+
+  /** The finished document, whose length scanTokens counted: the features stay in the module for its SimHashes. */
+  features(length: TextLength): DocumentFeatures {
+    return { length, hashed: () => this.finish(), whole: () => this.whole(), chunks: () => this.chunks() };
+  }
+
+  /** passages.ts wholeFingerprint, computed in the module. */
+  whole(): Fingerprint {
+    this.exports.whole();
+    return { hi: (this.exports.hi.value as number) >>> 0, lo: (this.exports.lo.value as number) >>> 0 };
+  }
+
+  /** passages.ts chunkFingerprints, computed in the module. */
+  chunks(): Fingerprint[] {
+    const distinct = this.exports.distinct.value as number;
+    const length = this.exports.length.value as number;
+    // Scratch after the table: a flag and a count per distinct feature (zeroed), then the chunks' ends and fingerprints.
+    const flags = align(this.ids + 4 * this.capIds);
+    const locals = align(flags + distinct);
+    const ends = locals + 4 * distinct;
+    const most = Math.floor(length / PASSAGE_MIN_FEATURES) + 1;
+    const out = ends + 4 * most;
+    this.reserve(out + 8 * most);
+    new Uint8Array(this.exports.memory.buffer, flags, ends - flags).fill(0);
+    const count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1);
+    const pairs = new Uint32Array(this.exports.memory.buffer, out, 2 * count);
+    const fingerprints: Fingerprint[] = [];
+    for (let c = 0; c < count; c++) fingerprints.push({ hi: pairs[2 * c] as number, lo: pairs[2 * c + 1] as number });
+    return fingerprints;
   }
 
   /** The document's features, copied out of the module's memory. */

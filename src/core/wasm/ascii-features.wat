@@ -14,11 +14,17 @@
 ;; Build: `npx tsx scripts/build-wasm.ts` writes ascii-features-wasm.ts;
 ;; test/core/wasm-build.test.ts checks that it matches this file.
 ;;
+;; Then the SimHashes of the finished table (passages.ts): the whole
+;; document's (`whole`) and each content-defined chunk's (`chunks`), in exact
+;; integer sums, so bit for bit what passages.ts computes in doubles.
+;;
 ;; Memory: bytes 0–255 the class of each byte (0 ASCII non-word, 1 ASCII
-;; letter or digit, 2 not ASCII); the stopword set at STOP_AT (4,096 slots of
-;; (hi, lo), an all-zero pair empty); the text and the table's arrays from
-;; 65,536 on, placed by the engine (`useTable`), which also grows them when
-;; `$grow` is called.
+;; letter or digit, 2 not ASCII); at 1024 the stopword set (4,096 slots of
+;; (hi, lo), an all-zero pair empty); at 34816 termWeight(tf) for tf < 256
+;; (i32); at 35840 the 256 SimHash counters (i64); at 37888 a chunk's
+;; distinct features (i32); the text and the table's arrays from 65,536 on,
+;; placed by the engine (`useTable`), which also grows them when `$grow` is
+;; called.
 (module
   (import "host" "grow" (func $grow))
   (memory (export "memory") 2)
@@ -40,6 +46,9 @@
   ;; Results of `scan` beside its return value.
   (global $words (export "words") (mut i32) (i32.const 0))
   (global $openWord (export "openWord") (mut i32) (i32.const -1))
+  ;; Result of `whole` and of `$fold`.
+  (global $hi (export "hi") (mut i32) (i32.const 0))
+  (global $lo (export "lo") (mut i32) (i32.const 0))
 
   (func (export "useTable") (param $slots i32) (param $mask i32) (param $his i32) (param $los i32)
       (param $counts i32) (param $stops i32) (param $ids i32) (param $capDistinct i32) (param $capIds i32)
@@ -178,4 +187,157 @@
         (then (call $append (local.get $e))))
       (br $scan)))
     (local.get $end))
+
+  ;; termWeight (features.ts): the table below 256, round(tf^1.5) above
+  ;; (floor(x + 0.5) is Math.round for these x, all far below 2^52).
+  (func $weight (export "weight") (param $tf i32) (result i64)
+    (local $x f64)
+    (if (i32.lt_u (local.get $tf) (i32.const 256))
+      (then (return (i64.extend_i32_u (i32.load (i32.add (i32.const 34816) (i32.shl (local.get $tf) (i32.const 2))))))))
+    (local.set $x (f64.convert_i32_u (local.get $tf)))
+    (i64.trunc_f64_u (f64.floor (f64.add (f64.mul (local.get $x) (f64.sqrt (local.get $x))) (f64.const 0.5)))))
+
+  ;; Adds weight $w of the feature hashed $fhi:$flo to the 256 counters: for
+  ;; each of the 16 nibbles of the hash, the counter of its value (accumulate
+  ;; in passages.ts).
+  (func $accumulate (param $fhi i32) (param $flo i32) (param $w i64)
+    (local $k i32) (local $at i32)
+    (loop $nibbles
+      (local.set $at (i32.add (i32.const 35840) (i32.shl
+        (i32.or (i32.shl (local.get $k) (i32.const 4)) (i32.and (i32.shr_u (local.get $flo) (i32.shl (local.get $k) (i32.const 2))) (i32.const 15)))
+        (i32.const 3))))
+      (i64.store (local.get $at) (i64.add (i64.load (local.get $at)) (local.get $w)))
+      (local.set $at (i32.add (i32.const 35840) (i32.shl
+        (i32.or (i32.shl (i32.add (local.get $k) (i32.const 8)) (i32.const 4)) (i32.and (i32.shr_u (local.get $fhi) (i32.shl (local.get $k) (i32.const 2))) (i32.const 15)))
+        (i32.const 3))))
+      (i64.store (local.get $at) (i64.add (i64.load (local.get $at)) (local.get $w)))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $nibbles (i32.lt_u (local.get $k) (i32.const 8)))))
+
+  ;; The fingerprint of the counters (foldChunk): bit b of nibble k is set
+  ;; when the counters of the values with bit b add up to more than half of
+  ;; $total. Leaves it in $hi:$lo and clears the counters.
+  (func $fold (param $total i64)
+    (local $k i32) (local $base i32) (local $v i32) (local $c i64) (local $bits i32)
+    (local $s0 i64) (local $s1 i64) (local $s2 i64) (local $s3 i64)
+    (global.set $hi (i32.const 0))
+    (global.set $lo (i32.const 0))
+    (loop $nibbles
+      (local.set $base (i32.add (i32.const 35840) (i32.shl (local.get $k) (i32.const 7))))
+      (local.set $s0 (i64.const 0)) (local.set $s1 (i64.const 0)) (local.set $s2 (i64.const 0)) (local.set $s3 (i64.const 0))
+      (local.set $v (i32.const 1))
+      (loop $values
+        (local.set $c (i64.load (i32.add (local.get $base) (i32.shl (local.get $v) (i32.const 3)))))
+        (if (i32.and (local.get $v) (i32.const 1)) (then (local.set $s0 (i64.add (local.get $s0) (local.get $c)))))
+        (if (i32.and (local.get $v) (i32.const 2)) (then (local.set $s1 (i64.add (local.get $s1) (local.get $c)))))
+        (if (i32.and (local.get $v) (i32.const 4)) (then (local.set $s2 (i64.add (local.get $s2) (local.get $c)))))
+        (if (i32.and (local.get $v) (i32.const 8)) (then (local.set $s3 (i64.add (local.get $s3) (local.get $c)))))
+        (local.set $v (i32.add (local.get $v) (i32.const 1)))
+        (br_if $values (i32.lt_u (local.get $v) (i32.const 16))))
+      (memory.fill (local.get $base) (i32.const 0) (i32.const 128))
+      (local.set $bits (i32.or
+        (i32.or (i64.gt_s (i64.shl (local.get $s0) (i64.const 1)) (local.get $total))
+                (i32.shl (i64.gt_s (i64.shl (local.get $s1) (i64.const 1)) (local.get $total)) (i32.const 1)))
+        (i32.or (i32.shl (i64.gt_s (i64.shl (local.get $s2) (i64.const 1)) (local.get $total)) (i32.const 2))
+                (i32.shl (i64.gt_s (i64.shl (local.get $s3) (i64.const 1)) (local.get $total)) (i32.const 3)))))
+      ;; Nibble k holds bits 4k … 4k+3 of the low word (k < 8) or of the high word.
+      (if (i32.lt_u (local.get $k) (i32.const 8))
+        (then (global.set $lo (i32.or (global.get $lo) (i32.shl (local.get $bits) (i32.shl (local.get $k) (i32.const 2))))))
+        (else (global.set $hi (i32.or (global.get $hi) (i32.shl (local.get $bits) (i32.shl (i32.sub (local.get $k) (i32.const 8)) (i32.const 2)))))))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $nibbles (i32.lt_u (local.get $k) (i32.const 16)))))
+
+  ;; wholeFingerprint: SimHash of every distinct feature weighted by its
+  ;; count, into $hi:$lo. The counters start and end cleared.
+  (func (export "whole")
+    (local $e i32) (local $w i64) (local $total i64)
+    (block $done (loop $features
+      (br_if $done (i32.ge_u (local.get $e) (global.get $distinct)))
+      (local.set $w (call $weight (i32.load (i32.add (global.get $counts) (i32.shl (local.get $e) (i32.const 2))))))
+      (local.set $total (i64.add (local.get $total) (local.get $w)))
+      (call $accumulate
+        (i32.load (i32.add (global.get $his) (i32.shl (local.get $e) (i32.const 2))))
+        (i32.load (i32.add (global.get $los) (i32.shl (local.get $e) (i32.const 2))))
+        (local.get $w))
+      (local.set $e (i32.add (local.get $e) (i32.const 1)))
+      (br $features)))
+    (call $fold (local.get $total)))
+
+  ;; passages.ts chunkBoundaries + each chunk's SimHash: a chunk ends after
+  ;; an anchor feature once it has $min features, or at $max; a tail
+  ;; shorter than $min joins the chunk before. $flags (a byte per distinct
+  ;; feature, zeroed: 1 anchor, 2 not, 0 not yet known) and $locals (an i32
+  ;; per distinct feature, zeroed; left zeroed) are scratch; $ends receives
+  ;; the chunks' end positions, $out their fingerprints as (hi, lo) pairs.
+  ;; Returns the number of chunks.
+  (func (export "chunks") (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
+      (param $min i32) (param $max i32) (param $anchorMask i32) (result i32)
+    (local $i i32) (local $start i32) (local $id i32) (local $flag i32) (local $n i32) (local $chunks i32)
+    (local $c i32) (local $end i32) (local $touched i32) (local $j i32) (local $at i32) (local $w i64) (local $total i64)
+    (local.set $n (global.get $length))
+    (block $cut (loop $positions
+      (br_if $cut (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $id (i32.load (i32.add (global.get $ids) (i32.shl (local.get $i) (i32.const 2)))))
+      (local.set $flag (i32.load8_u (i32.add (local.get $flags) (local.get $id))))
+      (if (i32.eqz (local.get $flag)) (then
+        ;; isAnchorHash: the remixed hash has its low bits zero.
+        (local.set $flag (select (i32.const 1) (i32.const 2) (i32.eqz (i32.and (local.get $anchorMask)
+          (call $fmix (i32.xor
+            (i32.load (i32.add (global.get $his) (i32.shl (local.get $id) (i32.const 2))))
+            (i32.mul (i32.load (i32.add (global.get $los) (i32.shl (local.get $id) (i32.const 2)))) (i32.const 0x9e3779b1))))))))
+        (i32.store8 (i32.add (local.get $flags) (local.get $id)) (local.get $flag))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (if (i32.or
+            (i32.and (i32.eq (local.get $flag) (i32.const 1)) (i32.ge_u (i32.sub (local.get $i) (local.get $start)) (local.get $min)))
+            (i32.ge_u (i32.sub (local.get $i) (local.get $start)) (local.get $max)))
+        (then
+          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 2))) (local.get $i))
+          (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))
+          (local.set $start (local.get $i))))
+      (br $positions)))
+    (if (i32.lt_u (local.get $start) (local.get $n)) (then
+      (if (i32.and (i32.ne (local.get $chunks) (i32.const 0)) (i32.lt_u (i32.sub (local.get $n) (local.get $start)) (local.get $min)))
+        (then (i32.store (i32.add (local.get $ends) (i32.shl (i32.sub (local.get $chunks) (i32.const 1)) (i32.const 2))) (local.get $n)))
+        (else
+          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 2))) (local.get $n))
+          (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))))))
+    ;; Each chunk: its distinct features and their counts within it, then their SimHash.
+    (local.set $start (i32.const 0))
+    (block $done (loop $each
+      (br_if $done (i32.ge_u (local.get $c) (local.get $chunks)))
+      (local.set $end (i32.load (i32.add (local.get $ends) (i32.shl (local.get $c) (i32.const 2)))))
+      (local.set $touched (i32.const 0))
+      (local.set $i (local.get $start))
+      (block $counted (loop $count
+        (br_if $counted (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $id (i32.load (i32.add (global.get $ids) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $at (i32.add (local.get $locals) (i32.shl (local.get $id) (i32.const 2))))
+        (if (i32.eqz (i32.load (local.get $at))) (then
+          (i32.store (i32.add (i32.const 37888) (i32.shl (local.get $touched) (i32.const 2))) (local.get $id))
+          (local.set $touched (i32.add (local.get $touched) (i32.const 1)))))
+        (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $count)))
+      (local.set $total (i64.const 0))
+      (local.set $j (i32.const 0))
+      (block $summed (loop $sum
+        (br_if $summed (i32.ge_u (local.get $j) (local.get $touched)))
+        (local.set $id (i32.load (i32.add (i32.const 37888) (i32.shl (local.get $j) (i32.const 2)))))
+        (local.set $at (i32.add (local.get $locals) (i32.shl (local.get $id) (i32.const 2))))
+        (local.set $w (call $weight (i32.load (local.get $at))))
+        (i32.store (local.get $at) (i32.const 0))
+        (local.set $total (i64.add (local.get $total) (local.get $w)))
+        (call $accumulate
+          (i32.load (i32.add (global.get $his) (i32.shl (local.get $id) (i32.const 2))))
+          (i32.load (i32.add (global.get $los) (i32.shl (local.get $id) (i32.const 2))))
+          (local.get $w))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $sum)))
+      (call $fold (local.get $total))
+      (i32.store (i32.add (local.get $out) (i32.shl (local.get $c) (i32.const 3))) (global.get $hi))
+      (i32.store offset=4 (i32.add (local.get $out) (i32.shl (local.get $c) (i32.const 3))) (global.get $lo))
+      (local.set $start (local.get $end))
+      (local.set $c (i32.add (local.get $c) (i32.const 1)))
+      (br $each)))
+    (local.get $chunks))
 )
