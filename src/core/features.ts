@@ -118,18 +118,24 @@ export interface DocumentFeatures {
 export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: (features: DocumentFeatures) => T): T {
   const webAssembly = 'webAssembly' in deps ? deps.webAssembly : globalThis.WebAssembly;
   const engine = takeEngine(webAssembly);
-  if (!engine || !webAssembly) {
-    const table = tableFor(folded);
-    const length = scanTokens(folded, undefined, deps, tableSink(table));
-    return use(length ? fromHashed(table.finish(), length) : japaneseFeatures(folded, deps));
-  }
+  if (!engine || !webAssembly) return use(javaScriptFeatures(folded, deps));
   try {
     engine.begin(folded);
     const length = scanTokens(folded, undefined, deps, tableSink(engine));
     return use(length ? engine.features(length) : japaneseFeatures(folded, deps));
+  } catch (error) {
+    // The module's memory could not grow (RangeError): this document in JavaScript instead.
+    if (error instanceof RangeError) return use(javaScriptFeatures(folded, deps));
+    throw error;
   } finally {
     returnEngine(webAssembly, engine);
   }
+}
+
+function javaScriptFeatures(folded: string, deps: TokenizeDeps): DocumentFeatures {
+  const table = tableFor(folded);
+  const length = scanTokens(folded, undefined, deps, tableSink(table));
+  return length ? fromHashed(table.finish(), length) : japaneseFeatures(folded, deps);
 }
 
 export interface FeatureDeps extends TokenizeDeps {

@@ -88,6 +88,19 @@ describe('engine life cycle', () => {
     expect(signDocument('English words after the failure')).toEqual(signDocument('English words after the failure', JAVASCRIPT));
   });
 
+  test('a document the module\'s memory cannot grow for is fingerprinted in JavaScript', () => {
+    const text = 'A long article whose text needs more memory than the module has. '.repeat(20_000);
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, 'grow').mockImplementation(() => {
+      throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
+    });
+    try {
+      expect(signDocument(text)).toEqual(signDocument(text, JAVASCRIPT));
+      expect(grow).toHaveBeenCalled();
+    } finally {
+      grow.mockRestore();
+    }
+  });
+
   test('where WebAssembly is refused (a content security policy without wasm-unsafe-eval), the JavaScript table gives the same features', () => {
     const refused = {
       ...WebAssembly,

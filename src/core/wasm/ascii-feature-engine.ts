@@ -175,8 +175,8 @@ export class AsciiFeatureEngine {
     };
   }
 
-  /** Whether the memory stayed small enough to keep this instance for the next document. */
-  reusable(): boolean {
+  /** Lets go of the document; returns whether the memory stayed small enough to keep this instance for the next one. */
+  endDocument(): boolean {
     this.text = '';
     return this.exports.memory.buffer.byteLength <= MAX_RETAINED_BYTES;
   }
@@ -289,7 +289,7 @@ export function takeEngine(webAssembly: typeof WebAssembly | undefined): AsciiFe
 /** Gives an engine back after its document, kept for the next one unless its memory grew too large. */
 export function returnEngine(webAssembly: typeof WebAssembly, engine: AsciiFeatureEngine): void {
   const entry = engines.get(webAssembly);
-  if (entry && engine.reusable()) entry.idle = engine;
+  if (engine.endDocument() && entry) entry.idle = engine;
 }
 
 function compile(webAssembly: typeof WebAssembly): WebAssembly.Module | null {
