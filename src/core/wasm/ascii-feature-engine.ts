@@ -46,7 +46,7 @@ interface Exports {
 /**
  * One document at a time through ascii-features.wat: the text is copied in
  * as UTF-8 once (TextEncoder.encodeInto), the module reads its ASCII
- * stretches (scanAscii) and everything else is hashed here and added to the
+ * stretches (asciiWords) and everything else is hashed here and added to the
  * same table (add, addRange, addWord, as on FeatureTable), so the features
  * come out in stream order. The module works in bytes, the tokeniser in
  * UTF-16 code units: the two agree on ASCII, and between stretches the
@@ -99,19 +99,17 @@ export class AsciiFeatureEngine {
     this.byte = DOCUMENT_AT;
     this.exports.distinct.value = 0;
     this.exports.length.value = 0;
-    this.exports.words.value = 0;
     this.placeTable(this.textEnd, Math.max(INITIAL_DISTINCT, folded.length >> 4), Math.max(16, folded.length >> 3));
   }
 
   /** TokenSink.asciiWords: the ASCII stretch of the text from code unit `from`, as scanTokens' fast path reads it. */
   asciiWords(from: number, out: AsciiStretch): void {
     const start = this.byte + utf8Length(this.text, this.unit, from);
-    const words = this.exports.words.value as number;
     const stop = this.exports.scan(start, this.textEnd);
     const open = this.exports.openWord.value as number;
     out.end = from + (stop - start);
     out.openWord = open < 0 ? -1 : from + (open - start);
-    out.words = (this.exports.words.value as number) - words;
+    out.words = this.exports.words.value as number;
     this.unit = out.end;
     this.byte = stop;
   }

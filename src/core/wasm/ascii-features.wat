@@ -131,7 +131,7 @@
 
   ;; scanTokens' fast path over the bytes [$from, $end), starting outside any
   ;; run: every ASCII word that ends on ASCII (or at $end) is counted in
-  ;; $words and, unless it is a single letter or digit or a stopword, added
+  ;; $words (from 0) and, unless it is a single letter or digit or a stopword, added
   ;; to the table. Stops at the first non-ASCII byte and returns its
   ;; position ($end if none); a word running into it is not handled but
   ;; reported in $openWord (its first byte; -1 if none), as the fast path
@@ -140,6 +140,7 @@
     (local $i i32) (local $start i32) (local $class i32) (local $n i32) (local $j i32) (local $k i32)
     (local $h1 i32) (local $h2 i32) (local $hi i32) (local $lo i32) (local $e i32)
     (global.set $openWord (i32.const -1))
+    (global.set $words (i32.const 0))
     (local.set $i (local.get $from))
     (block $done (loop $scan
       (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
