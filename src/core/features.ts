@@ -12,7 +12,7 @@ import { chunkFingerprints, wholeFingerprint } from './passages';
 import { termWeight } from './term-weight';
 import type { TextLength } from './text-length';
 import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
-import { returnEngine, takeEngine } from './wasm/ascii-feature-engine';
+import { EngineMemoryError, returnEngine, takeEngine } from './wasm/ascii-feature-engine';
 
 export { termWeight } from './term-weight';
 
@@ -120,13 +120,17 @@ export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: 
   const engine = takeEngine(webAssembly);
   if (!engine || !webAssembly) return use(javaScriptFeatures(folded, deps));
   try {
-    engine.begin(folded);
-    const length = scanTokens(folded, undefined, deps, tableSink(engine));
-    return use(length ? engine.features(length) : japaneseFeatures(folded, deps));
-  } catch (error) {
-    // The module's memory could not grow (RangeError): this document in JavaScript instead.
-    if (error instanceof RangeError) return use(javaScriptFeatures(folded, deps));
-    throw error;
+    let features: DocumentFeatures;
+    try {
+      engine.begin(folded);
+      const length = scanTokens(folded, undefined, deps, tableSink(engine));
+      features = length ? engine.features(length) : japaneseFeatures(folded, deps);
+    } catch (error) {
+      // The module's memory could not grow for this document: it is read again in JavaScript.
+      if (!(error instanceof EngineMemoryError)) throw error;
+      features = javaScriptFeatures(folded, deps);
+    }
+    return use(features);
   } finally {
     returnEngine(webAssembly, engine);
   }

@@ -5,7 +5,7 @@ import { signDocument } from '../../src/core/sign-document';
 import { termWeight } from '../../src/core/term-weight';
 import { foldText } from '../../src/core/tokenize';
 import { ASCII_FEATURES_WASM } from '../../src/core/wasm/ascii-features-wasm';
-import { AsciiFeatureEngine, returnEngine, takeEngine, utf8Length, WEIGHTS_AT } from '../../src/core/wasm/ascii-feature-engine';
+import { AsciiFeatureEngine, returnEngine, takeEngine, utf8Length } from '../../src/core/wasm/ascii-feature-engine';
 
 const JAVASCRIPT = { webAssembly: undefined };
 
@@ -34,6 +34,7 @@ describe('the WebAssembly engine gives the JavaScript table\'s features and SimH
     // The table starts with room for length/16 distinct features and length/8 occurrences.
     ['far more distinct words than the table starts with (it grows several times)', manyWords(60_000, 1)],
     ['more occurrences than it starts with', manyWords(300, 200)],
+    ['far more distinct non-ASCII words than it starts with (added from JavaScript)', manyWords(30_000, 1).replaceAll(' ', 'é ')],
     ['ASCII words running into accented letters and curly quotes', 'don’t café naïve résumé co‑operate l’été «quoted» x’y ’tis '.repeat(300)],
     ['surrogate pairs and lone surrogates between ASCII words (4 and 3 UTF-8 bytes)', 'alpha 😀 beta \ud800 gamma \udc00 delta 𝐁𝐨𝐥𝐝 epsilon\ud835zeta '.repeat(200)],
     ['a word at the very end of the text', 'reposts are found by fingerprint'],
@@ -51,7 +52,7 @@ describe('the WebAssembly engine gives the JavaScript table\'s features and SimH
   });
 
   test('document after document, the engine reused', () => {
-    const texts = fc.sample(fc.array(fc.oneof(fc.lorem({ maxCount: 5 }), fc.constantFrom('été', '中文', '😀', '\ud800', ' ', '.')), { maxLength: 200 }).map((p) => p.join(' ')), { numRuns: 200, seed: 7 });
+    const texts = fc.sample(fc.array(fc.oneof(fc.lorem({ maxCount: 5 }), fc.constantFrom('été', '中文', '😀', '\ud800', ' ', '.', 'かなとカナ', 'これは日本語の文章です')), { maxLength: 200 }).map((p) => p.join(' ')), { numRuns: 200, seed: 7 });
     for (const text of texts) expect(signDocument(text)).toEqual(signDocument(text, JAVASCRIPT));
   });
 });
@@ -101,6 +102,24 @@ describe('engine life cycle', () => {
     }
   });
 
+  test.each([0, 1, 2, 3, 4, 5])('memory that fails to grow at its growth %i, mid-document, leaves the engine right for the documents after', (failing) => {
+    // A namespace of its own: a fresh instance whose memory starts small, so the document makes it grow several times.
+    const webAssembly = Object.create(WebAssembly) as typeof WebAssembly;
+    const grow = WebAssembly.Memory.prototype.grow;
+    let growths = 0;
+    const spy = vi.spyOn(WebAssembly.Memory.prototype, 'grow').mockImplementation(function (this: WebAssembly.Memory, delta: number) {
+      if (growths++ === failing) throw new RangeError('WebAssembly.Memory.grow(): Out of memory');
+      return grow.call(this, delta);
+    });
+    try {
+      const texts = [manyWords(60_000, 1), 'A short page after the failure.', manyWords(5_000, 3).replaceAll(' ', 'é ')];
+      for (const text of texts) expect(signDocument(text, { webAssembly })).toEqual(signDocument(text, JAVASCRIPT));
+      expect(growths).toBeGreaterThan(failing);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   test('where WebAssembly is refused (a content security policy without wasm-unsafe-eval), the JavaScript table gives the same features', () => {
     const refused = {
       ...WebAssembly,
@@ -122,7 +141,7 @@ describe('the module\'s term weight', () => {
   test('is termWeight for every count, above its small-count table too', () => {
     const module = new WebAssembly.Module(Buffer.from(ASCII_FEATURES_WASM, 'base64'));
     const { exports } = new WebAssembly.Instance(module, { host: { grow: () => undefined } });
-    const weights = new Int32Array((exports.memory as WebAssembly.Memory).buffer, WEIGHTS_AT, 256);
+    const weights = new Int32Array((exports.memory as WebAssembly.Memory).buffer, (exports.WEIGHTS_AT as WebAssembly.Global).value as number, 256);
     weights.set(Array.from({ length: 256 }, (_, tf) => termWeight(tf)));
     const weight = exports.weight as (tf: number) => bigint;
     const counts = [...Array.from({ length: 5_000 }, (_, tf) => tf), ...fc.sample(fc.integer({ min: 256, max: 2 ** 26 }), { numRuns: 20_000, seed: 3 })];

@@ -10,12 +10,9 @@ import type { TextLength } from '../text-length';
 import type { AsciiStretch } from '../tokenize';
 import { ASCII_FEATURES_WASM } from './ascii-features-wasm';
 
-/** The module's layout (ascii-features.wat): byte classes at 0, the stopword set at STOP_AT, term weights at WEIGHTS_AT, the document from DOCUMENT_AT. */
-const STOP_AT = 1024;
-const STOP_SLOTS = 4096;
-export const WEIGHTS_AT = 34_816;
-const DOCUMENT_AT = 65_536;
 const PAGE_BYTES = 65_536;
+/** The module's memory maximum (ascii-features.wat): every byte offset stays a non-negative 32-bit integer. */
+const MAX_MEMORY_BYTES = 2 ** 31;
 const EMPTY_SLOT = -1;
 const NOT_ASCII = 2;
 /** Distinct features a document's table starts with room for, at least; it doubles as needed. */
@@ -28,7 +25,17 @@ const INITIAL_DISTINCT = 256;
  */
 const MAX_RETAINED_BYTES = 32 * 1024 * 1024;
 
-interface Exports {
+/** The module's fixed areas, as it exports them. */
+interface Layout {
+  STOP_AT: WebAssembly.Global;
+  STOP_SLOTS: WebAssembly.Global;
+  WEIGHTS_AT: WebAssembly.Global;
+  WEIGHT_SLOTS: WebAssembly.Global;
+  CHUNK_SLOTS: WebAssembly.Global;
+  DOCUMENT_AT: WebAssembly.Global;
+}
+
+interface Exports extends Layout {
   memory: WebAssembly.Memory;
   useTable(slots: number, mask: number, his: number, los: number, counts: number, stops: number, ids: number, capDistinct: number, capIds: number): void;
   add(hi: number, lo: number, word: number): void;
@@ -53,15 +60,19 @@ interface Exports {
  * engine advances its byte position by the UTF-8 width of the code units
  * the tokeniser read itself.
  */
+/** The module's memory could not grow for a document: the caller fingerprints it in JavaScript. */
+export class EngineMemoryError extends Error {}
+
 export class AsciiFeatureEngine {
   private readonly exports: Exports;
+  private readonly documentAt: number;
   private readonly encoder = new TextEncoder();
   private readonly hash = new Uint32Array(2);
   private text = '';
-  private textEnd = DOCUMENT_AT;
+  private textEnd = 0;
   /** The code unit and byte where the last stretch ended. */
   private unit = 0;
-  private byte = DOCUMENT_AT;
+  private byte = 0;
   /** The table's arrays: byte offsets in memory, and their room. */
   private slots = 0;
   private slotCount = 0;
@@ -72,31 +83,40 @@ export class AsciiFeatureEngine {
   private ids = 0;
   private capDistinct = 0;
   private capIds = 0;
+  /** Where chunks() works, after the table: a flag and a count per distinct feature (zeroed there), then the chunks' ends and fingerprints. */
+  private scratch = { flags: 0, locals: 0, ends: 0, out: 0 };
 
   constructor(webAssembly: typeof WebAssembly, module: WebAssembly.Module) {
     const instance = new webAssembly.Instance(module, { host: { grow: () => this.grow() } });
     this.exports = instance.exports as unknown as Exports;
+    const layout = (name: keyof Layout) => this.exports[name].value as number;
+    this.documentAt = layout('DOCUMENT_AT');
+    const stopSlots = layout('STOP_SLOTS');
+    // What the fixed areas must hold; a mismatch refuses the engine (the JavaScript path runs instead).
+    if (SMALL_COUNT_WEIGHTS.length !== layout('WEIGHT_SLOTS')) throw new Error('the module\'s weight table does not match termWeight\'s');
+    if (2 * LATIN_STOPWORDS.size > stopSlots) throw new Error('too many stopwords for the module\'s set');
+    if (PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES > layout('CHUNK_SLOTS')) throw new Error('chunks longer than the module has room for');
     const bytes = new Uint8Array(this.exports.memory.buffer);
     for (let c = 0; c < 256; c++) bytes[c] = c >= 0x80 ? NOT_ASCII : classOfCodeUnit(c) === ScriptClass.Word ? 1 : 0;
-    const words = new Uint32Array(this.exports.memory.buffer, STOP_AT, 2 * STOP_SLOTS);
+    const words = new Uint32Array(this.exports.memory.buffer, layout('STOP_AT'), 2 * stopSlots);
     for (const word of LATIN_STOPWORDS) {
       hashRange(word, 0, word.length, this.hash);
-      let slot = (this.hash[1] as number) & (STOP_SLOTS - 1);
-      while (words[2 * slot] !== 0 || words[2 * slot + 1] !== 0) slot = (slot + 1) & (STOP_SLOTS - 1);
+      let slot = (this.hash[1] as number) & (stopSlots - 1);
+      while (words[2 * slot] !== 0 || words[2 * slot + 1] !== 0) slot = (slot + 1) & (stopSlots - 1);
       words[2 * slot] = this.hash[0] as number;
       words[2 * slot + 1] = this.hash[1] as number;
     }
-    new Int32Array(this.exports.memory.buffer, WEIGHTS_AT, SMALL_COUNT_WEIGHTS.length).set(SMALL_COUNT_WEIGHTS);
+    new Int32Array(this.exports.memory.buffer, layout('WEIGHTS_AT'), SMALL_COUNT_WEIGHTS.length).set(SMALL_COUNT_WEIGHTS);
   }
 
   /** Starts the document `folded` with an empty table sized as FeatureTable sizes it (tableFor in features.ts). */
   begin(folded: string): void {
     this.text = folded;
     // encodeInto writes at most 3 bytes per UTF-16 code unit.
-    this.reserve(DOCUMENT_AT + 3 * folded.length);
-    this.textEnd = DOCUMENT_AT + this.encoder.encodeInto(folded, new Uint8Array(this.exports.memory.buffer, DOCUMENT_AT, 3 * folded.length)).written;
+    this.reserve(this.documentAt + 3 * folded.length);
+    this.textEnd = this.documentAt + this.encoder.encodeInto(folded, new Uint8Array(this.exports.memory.buffer, this.documentAt, 3 * folded.length)).written;
     this.unit = 0;
-    this.byte = DOCUMENT_AT;
+    this.byte = this.documentAt;
     this.exports.distinct.value = 0;
     this.exports.length.value = 0;
     this.placeTable(this.textEnd, Math.max(INITIAL_DISTINCT, folded.length >> 4), Math.max(16, folded.length >> 3));
@@ -131,8 +151,13 @@ export class AsciiFeatureEngine {
     this.exports.add(this.hash[0] as number, this.hash[1] as number, 1);
   }
 
-  /** The finished document, whose length scanTokens counted: the features stay in the module for its SimHashes. */
+  /**
+   * The finished document, whose length scanTokens counted: the features
+   * stay in the module for its SimHashes. The room chunks() needs is made
+   * here, so that nothing after this can fail for memory.
+   */
   features(length: TextLength): DocumentFeatures {
+    this.placeChunkScratch();
     return { length, hashed: () => this.finish(), whole: () => this.whole(), chunks: () => this.chunks() };
   }
 
@@ -144,15 +169,7 @@ export class AsciiFeatureEngine {
 
   /** passages.ts chunkFingerprints, computed in the module. */
   chunks(): Fingerprint[] {
-    const distinct = this.exports.distinct.value as number;
-    const length = this.exports.length.value as number;
-    // Scratch after the table: a flag and a count per distinct feature (zeroed), then the chunks' ends and fingerprints.
-    const flags = align(this.ids + 4 * this.capIds);
-    const locals = align(flags + distinct);
-    const ends = locals + 4 * distinct;
-    const most = Math.floor(length / PASSAGE_MIN_FEATURES) + 1;
-    const out = ends + 4 * most;
-    this.reserve(out + 8 * most);
+    const { flags, locals, ends, out } = this.scratch;
     new Uint8Array(this.exports.memory.buffer, flags, ends - flags).fill(0);
     const count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1);
     const pairs = new Uint32Array(this.exports.memory.buffer, out, 2 * count);
@@ -177,6 +194,18 @@ export class AsciiFeatureEngine {
   endDocument(): boolean {
     this.text = '';
     return this.exports.memory.buffer.byteLength <= MAX_RETAINED_BYTES;
+  }
+
+  /** Makes the room chunks() works in (`scratch`). */
+  private placeChunkScratch(): void {
+    const distinct = this.exports.distinct.value as number;
+    const most = Math.floor((this.exports.length.value as number) / PASSAGE_MIN_FEATURES) + 1;
+    const flags = align(this.ids + 4 * this.capIds);
+    const locals = align(flags + distinct);
+    const ends = locals + 4 * distinct;
+    const out = ends + 4 * most;
+    this.reserve(out + 8 * most);
+    this.scratch = { flags, locals, ends, out };
   }
 
   /** Called by the module when the table is full: doubles what ran out, after everything in use. */
@@ -220,15 +249,22 @@ export class AsciiFeatureEngine {
     this.exports.useTable(this.slots, this.slotCount - 1, this.his, this.los, this.counts, this.stops, this.ids, capDistinct, capIds);
   }
 
-  /** Grows the memory to at least `bytes`. */
+  /** Grows the memory to at least `bytes`, or throws EngineMemoryError. */
   private reserve(bytes: number): void {
     const have = this.exports.memory.buffer.byteLength;
-    if (bytes > have) this.exports.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    if (bytes <= have) return;
+    if (bytes > MAX_MEMORY_BYTES) throw new EngineMemoryError(`a document needs ${bytes} bytes of WebAssembly memory, more than ${MAX_MEMORY_BYTES}`);
+    try {
+      this.exports.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    } catch (error) {
+      throw new EngineMemoryError(`WebAssembly memory could not grow to ${bytes} bytes`, { cause: error });
+    }
   }
 }
 
+/** The next multiple of 8 (arithmetic, not bitwise: offsets can pass 2^31 before reserve refuses them). */
 function align(at: number): number {
-  return (at + 7) & ~7;
+  return Math.ceil(at / 8) * 8;
 }
 
 /**
@@ -278,8 +314,9 @@ export function takeEngine(webAssembly: typeof WebAssembly | undefined): AsciiFe
   if (engine) return engine;
   try {
     return new AsciiFeatureEngine(webAssembly, entry.module);
-  } catch {
-    entry.module = null;
+  } catch (error) {
+    // Out of memory may pass; a module that cannot be instantiated or does not fit the engine will not.
+    if (!(error instanceof RangeError)) entry.module = null;
     return undefined;
   }
 }

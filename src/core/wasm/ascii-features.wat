@@ -18,16 +18,29 @@
 ;; document's (`whole`) and each content-defined chunk's (`chunks`), in exact
 ;; integer sums, so bit for bit what passages.ts computes in doubles.
 ;;
-;; Memory: bytes 0–255 the class of each byte (0 ASCII non-word, 1 ASCII
-;; letter or digit, 2 not ASCII); at 1024 the stopword set (4,096 slots of
-;; (hi, lo), an all-zero pair empty); at 34816 termWeight(tf) for tf < 256
-;; (i32); at 35840 the 256 SimHash counters (i64); at 37888 a chunk's
-;; distinct features (i32); the text and the table's arrays from 65,536 on,
-;; placed by the engine (`useTable`), which also grows them when `$grow` is
-;; called.
+;; Memory (at most 2 GiB, so every offset is a non-negative i32): bytes
+;; 0–255 the class of each byte (0 ASCII non-word, 1 ASCII letter or digit,
+;; 2 not ASCII); the fixed areas below, whose places the engine reads from
+;; the exported constants; the text and the table's arrays from $DOCUMENT_AT
+;; on, placed by the engine (`useTable`), which also grows them when `$grow`
+;; is called.
 (module
   (import "host" "grow" (func $grow))
-  (memory (export "memory") 2)
+  (memory (export "memory") 2 32768)
+
+  ;; The fixed areas. The stopword set: $STOP_SLOTS slots of (hi, lo), an
+  ;; all-zero pair empty.
+  (global $STOP_AT (export "STOP_AT") i32 (i32.const 1024))
+  (global $STOP_SLOTS (export "STOP_SLOTS") i32 (i32.const 4096))
+  ;; termWeight(tf) for tf < $WEIGHT_SLOTS (i32 each).
+  (global $WEIGHTS_AT (export "WEIGHTS_AT") i32 (i32.const 34816))
+  (global $WEIGHT_SLOTS (export "WEIGHT_SLOTS") i32 (i32.const 256))
+  ;; The 256 SimHash counters (i64 each).
+  (global $COUNTERS_AT i32 (i32.const 35840))
+  ;; A chunk's distinct features (i32 each), room for $CHUNK_SLOTS.
+  (global $CHUNK_AT i32 (i32.const 37888))
+  (global $CHUNK_SLOTS (export "CHUNK_SLOTS") i32 (i32.const 6912))
+  (global $DOCUMENT_AT (export "DOCUMENT_AT") i32 (i32.const 65536))
 
   ;; The table: slot array (-1 empty, $mask + 1 slots, at least twice
   ;; $capDistinct), per distinct feature hash halves, count and stopword flag,
@@ -70,31 +83,35 @@
     (local.set $h (i32.mul (local.get $h) (i32.const 0xc2b2ae35)))
     (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))))
 
-  ;; Whether hi:lo is a Latin stopword's hash (the set at 1024, mask 4095).
+  ;; Whether hi:lo is a Latin stopword's hash.
   (func $isStop (param $hi i32) (param $lo i32) (result i32)
     (local $slot i32) (local $at i32)
-    (local.set $slot (i32.and (local.get $lo) (i32.const 4095)))
+    (local.set $slot (i32.and (local.get $lo) (i32.sub (global.get $STOP_SLOTS) (i32.const 1))))
     (loop $probe
-      (local.set $at (i32.add (i32.const 1024) (i32.shl (local.get $slot) (i32.const 3))))
+      (local.set $at (i32.add (global.get $STOP_AT) (i32.shl (local.get $slot) (i32.const 3))))
       (if (i32.and (i32.eqz (i32.load (local.get $at))) (i32.eqz (i32.load offset=4 (local.get $at))))
         (then (return (i32.const 0))))
       (if (i32.and (i32.eq (i32.load (local.get $at)) (local.get $hi)) (i32.eq (i32.load offset=4 (local.get $at)) (local.get $lo)))
         (then (return (i32.const 1))))
-      (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (i32.const 4095)))
+      (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (i32.sub (global.get $STOP_SLOTS) (i32.const 1))))
       (br $probe))
     (unreachable))
 
   ;; FeatureTable.entry: the index of the feature hi:lo, inserted if new.
   (func $entry (param $hi i32) (param $lo i32) (result i32)
     (local $slot i32) (local $at i32) (local $e i32)
-    ;; Room for one more first: the engine grows the arrays and rehashes.
-    (if (i32.eq (global.get $distinct) (global.get $capDistinct)) (then (call $grow)))
     ;; The hash halves end in Murmur's avalanche: their low bits are a good slot.
     (local.set $slot (i32.and (local.get $lo) (global.get $mask)))
     (loop $probe
       (local.set $at (i32.add (global.get $slots) (i32.shl (local.get $slot) (i32.const 2))))
       (local.set $e (i32.load (local.get $at)))
       (if (i32.eq (local.get $e) (i32.const -1)) (then
+        ;; A new feature and no room: the engine grows the arrays and
+        ;; rehashes (the slot array stays at most half full), then it is
+        ;; looked for again in the new slots.
+        (if (i32.eq (global.get $distinct) (global.get $capDistinct)) (then
+          (call $grow)
+          (return (call $entry (local.get $hi) (local.get $lo)))))
         (local.set $e (global.get $distinct))
         (global.set $distinct (i32.add (local.get $e) (i32.const 1)))
         (i32.store (local.get $at) (local.get $e))
@@ -189,12 +206,12 @@
       (br $scan)))
     (local.get $end))
 
-  ;; termWeight (features.ts): the table below 256, round(tf^1.5) above
+  ;; termWeight (term-weight.ts): the table below $WEIGHT_SLOTS, round(tf^1.5) above
   ;; (floor(x + 0.5) is Math.round for these x, all far below 2^52).
   (func $weight (export "weight") (param $tf i32) (result i64)
     (local $x f64)
-    (if (i32.lt_u (local.get $tf) (i32.const 256))
-      (then (return (i64.extend_i32_u (i32.load (i32.add (i32.const 34816) (i32.shl (local.get $tf) (i32.const 2))))))))
+    (if (i32.lt_u (local.get $tf) (global.get $WEIGHT_SLOTS))
+      (then (return (i64.extend_i32_u (i32.load (i32.add (global.get $WEIGHTS_AT) (i32.shl (local.get $tf) (i32.const 2))))))))
     (local.set $x (f64.convert_i32_u (local.get $tf)))
     (i64.trunc_f64_u (f64.floor (f64.add (f64.mul (local.get $x) (f64.sqrt (local.get $x))) (f64.const 0.5)))))
 
@@ -204,11 +221,11 @@
   (func $accumulate (param $fhi i32) (param $flo i32) (param $w i64)
     (local $k i32) (local $at i32)
     (loop $nibbles
-      (local.set $at (i32.add (i32.const 35840) (i32.shl
+      (local.set $at (i32.add (global.get $COUNTERS_AT) (i32.shl
         (i32.or (i32.shl (local.get $k) (i32.const 4)) (i32.and (i32.shr_u (local.get $flo) (i32.shl (local.get $k) (i32.const 2))) (i32.const 15)))
         (i32.const 3))))
       (i64.store (local.get $at) (i64.add (i64.load (local.get $at)) (local.get $w)))
-      (local.set $at (i32.add (i32.const 35840) (i32.shl
+      (local.set $at (i32.add (global.get $COUNTERS_AT) (i32.shl
         (i32.or (i32.shl (i32.add (local.get $k) (i32.const 8)) (i32.const 4)) (i32.and (i32.shr_u (local.get $fhi) (i32.shl (local.get $k) (i32.const 2))) (i32.const 15)))
         (i32.const 3))))
       (i64.store (local.get $at) (i64.add (i64.load (local.get $at)) (local.get $w)))
@@ -224,7 +241,7 @@
     (global.set $hi (i32.const 0))
     (global.set $lo (i32.const 0))
     (loop $nibbles
-      (local.set $base (i32.add (i32.const 35840) (i32.shl (local.get $k) (i32.const 7))))
+      (local.set $base (i32.add (global.get $COUNTERS_AT) (i32.shl (local.get $k) (i32.const 7))))
       (local.set $s0 (i64.const 0)) (local.set $s1 (i64.const 0)) (local.set $s2 (i64.const 0)) (local.set $s3 (i64.const 0))
       (local.set $v (i32.const 1))
       (loop $values
@@ -314,7 +331,7 @@
         (local.set $id (i32.load (i32.add (global.get $ids) (i32.shl (local.get $i) (i32.const 2)))))
         (local.set $at (i32.add (local.get $locals) (i32.shl (local.get $id) (i32.const 2))))
         (if (i32.eqz (i32.load (local.get $at))) (then
-          (i32.store (i32.add (i32.const 37888) (i32.shl (local.get $touched) (i32.const 2))) (local.get $id))
+          (i32.store (i32.add (global.get $CHUNK_AT) (i32.shl (local.get $touched) (i32.const 2))) (local.get $id))
           (local.set $touched (i32.add (local.get $touched) (i32.const 1)))))
         (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
@@ -323,7 +340,7 @@
       (local.set $j (i32.const 0))
       (block $summed (loop $sum
         (br_if $summed (i32.ge_u (local.get $j) (local.get $touched)))
-        (local.set $id (i32.load (i32.add (i32.const 37888) (i32.shl (local.get $j) (i32.const 2)))))
+        (local.set $id (i32.load (i32.add (global.get $CHUNK_AT) (i32.shl (local.get $j) (i32.const 2)))))
         (local.set $at (i32.add (local.get $locals) (i32.shl (local.get $id) (i32.const 2))))
         (local.set $w (call $weight (i32.load (local.get $at))))
         (i32.store (local.get $at) (i32.const 0))
