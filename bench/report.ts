@@ -129,12 +129,12 @@ export function renderResults(r: Results): string {
     push(`| first Chinese page | ${fmt(c.firstChinesePageMs.median, 0)} ms | ${fmt(c.firstChinesePageMs.max, 0)} ms |`);
     push(`| same page, warm | ${fmt(c.warmSamePageMs.median, 1)} ms | ${fmt(c.warmSamePageMs.max, 1)} ms |`);
     push(`| **start-up (first − warm)** | **${fmt(c.startupMs.median, 0)} ms** | ${fmt(c.startupMs.max, 0)} ms |`);
-    push('', '### Growth: fingerprint time against input size', '', '| Input | Latin ms (p99) | Latin ns/byte | Chinese ms (p99) | Chinese ns/byte |', '| --- | --- | --- | --- | --- |');
+    push('', '### Growth: fingerprint time against input size', '', '| Document size | Latin ms (p99) | Latin ns/byte | Chinese ms (p99) | Chinese ns/byte |', '| --- | --- | --- | --- | --- |');
     node.growth.latin.forEach((l: Any, i: number) => {
       const z = node.growth.chinese[i];
       push(`| ${kb(l.bytes)} | ${fmt(l.ms, 3)} (${fmt(l.p99Ms, 3)}) | ${fmt(l.nsPerByte)} | ${fmt(z.ms, 3)} (${fmt(z.p99Ms, 3)}) | ${fmt(z.nsPerByte)} |`);
     });
-    push('', 'Flat ns/byte = linear time. Small inputs pay a fixed cost per call (result object, hex, 64 sums).', '');
+    push('', 'Every size fingerprints the same 1 MB of the corpus (per script) cut into documents of that size, so each size reads the same content', '(the cost per byte depends on content: which letters, how much non-ASCII text). Flat ns/byte = linear time. Small documents pay a fixed', 'cost per call (result object, 64 sums, passages); ms is per document.', '');
   }
 
   // ---------- peers ----------
