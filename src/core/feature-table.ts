@@ -181,6 +181,16 @@ function stopwordTable(): FeatureTable {
   return stopwords;
 }
 
+/**
+ * Room a document's table starts with, from the length of its folded text:
+ * enough for the practice set's Latin texts never to grow (a feature every
+ * ~10 characters, a new distinct one every ~19). The JavaScript table and
+ * the WebAssembly engine both start from it.
+ */
+export function initialRoom(length: number): { features: number; distinct: number } {
+  return { features: Math.max(16, length >> 3), distinct: Math.max(INITIAL_ENTRIES, length >> 4) };
+}
+
 /** HashedFeatures of a feature stream given as strings. */
 export function hashFeatures(features: readonly string[]): HashedFeatures {
   const table = new FeatureTable(features.length);

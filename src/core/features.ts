@@ -6,7 +6,7 @@
  * independent of hash luck).
  */
 
-import { FeatureTable, type HashedFeatures } from './feature-table';
+import { FeatureTable, initialRoom, type HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
 import { chunkFingerprints, wholeFingerprint } from './passages';
 import { termWeight } from './term-weight';
@@ -178,12 +178,10 @@ function fromHashed(features: HashedFeatures, length: TextLength): DocumentFeatu
   return { length, hashed: () => features, whole: () => wholeFingerprint(features), chunks: () => chunkFingerprints(features) };
 }
 
-/**
- * A FeatureTable with room for the practice set's Latin texts without
- * growing: a feature every ~10 characters, a new distinct one every ~19.
- */
+/** A FeatureTable with the room initialRoom gives the text. */
 function tableFor(folded: string): FeatureTable {
-  return new FeatureTable(folded.length >> 3, folded.length >> 4);
+  const room = initialRoom(folded.length);
+  return new FeatureTable(room.features, room.distinct);
 }
 
 /**

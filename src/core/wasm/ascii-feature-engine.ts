@@ -1,5 +1,5 @@
 import { hashRange } from '../feature-hash';
-import type { HashedFeatures } from '../feature-table';
+import { initialRoom, type HashedFeatures } from '../feature-table';
 import type { DocumentFeatures } from '../features';
 import type { Fingerprint } from '../fingerprint64';
 import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES } from '../passages';
@@ -15,13 +15,11 @@ const PAGE_BYTES = 65_536;
 const MAX_MEMORY_BYTES = 2 ** 31;
 const EMPTY_SLOT = -1;
 const NOT_ASCII = 2;
-/** Distinct features a document's table starts with room for, at least; it doubles as needed. */
-const INITIAL_DISTINCT = 256;
 /**
  * A document that left the memory larger than this drops the instance (a
  * WebAssembly memory never shrinks): the next document gets a fresh one.
- * 32 MiB holds a document of ~2 MB of text; the practice set's largest is
- * ~100 kB.
+ * 32 MiB holds a document of ~1–2 MB of text (depending on how many distinct
+ * words it has); the practice set's largest is ~100 kB.
  */
 const MAX_RETAINED_BYTES = 32 * 1024 * 1024;
 
@@ -50,6 +48,9 @@ interface Exports extends Layout {
   openWord: WebAssembly.Global;
 }
 
+/** The module's memory could not grow for a document: the caller fingerprints it in JavaScript. */
+export class EngineMemoryError extends Error {}
+
 /**
  * One document at a time through ascii-features.wat: the text is copied in
  * as UTF-8 once (TextEncoder.encodeInto), the module reads its ASCII
@@ -60,9 +61,6 @@ interface Exports extends Layout {
  * engine advances its byte position by the UTF-8 width of the code units
  * the tokeniser read itself.
  */
-/** The module's memory could not grow for a document: the caller fingerprints it in JavaScript. */
-export class EngineMemoryError extends Error {}
-
 export class AsciiFeatureEngine {
   private readonly exports: Exports;
   private readonly documentAt: number;
@@ -109,7 +107,7 @@ export class AsciiFeatureEngine {
     new Int32Array(this.exports.memory.buffer, layout('WEIGHTS_AT'), SMALL_COUNT_WEIGHTS.length).set(SMALL_COUNT_WEIGHTS);
   }
 
-  /** Starts the document `folded` with an empty table sized as FeatureTable sizes it (tableFor in features.ts). */
+  /** Starts the document `folded` with an empty table of initialRoom's size, as the JavaScript table starts. */
   begin(folded: string): void {
     this.text = folded;
     // encodeInto writes at most 3 bytes per UTF-16 code unit.
@@ -119,7 +117,8 @@ export class AsciiFeatureEngine {
     this.byte = this.documentAt;
     this.exports.distinct.value = 0;
     this.exports.length.value = 0;
-    this.placeTable(this.textEnd, Math.max(INITIAL_DISTINCT, folded.length >> 4), Math.max(16, folded.length >> 3));
+    const room = initialRoom(folded.length);
+    this.placeTable(this.textEnd, room.distinct, room.features);
   }
 
   /** TokenSink.asciiWords: the ASCII stretch of the text from code unit `from`, as scanTokens' fast path reads it. */
