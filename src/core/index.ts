@@ -7,6 +7,7 @@ export * from './features';
 export * from './simhash';
 export * from './fingerprint-text';
 export * from './sign-document';
+export * from './scheme';
 export * from './text-length';
 export * from './verdict';
 export * from './url';

@@ -1,5 +1,6 @@
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import { keepPassages } from './passages';
+import { FINGERPRINT_SCHEME, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -10,9 +11,11 @@ import type { DocumentSignature } from './verdict';
  * feed the whole-document fingerprint, the passages and the length counts;
  * each distinct feature is hashed once. The fingerprint equals
  * `fingerprintText(text).fingerprint`, the length `measureText(text)`.
+ * `scheme` (scheme.ts) is the current one except to compare with pages signed
+ * before an upgrade.
  */
-export function signDocument(text: string, deps: FeatureDeps = {}): DocumentSignature {
-  return withDocumentFeatures(foldText(text), deps, (features) => ({
+export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
+  return withDocumentFeatures(foldText(text, scheme), deps, (features) => ({
     fingerprint: features.whole(),
     passages: keepPassages(features.chunks()),
     length: features.length,

@@ -4,6 +4,8 @@ import { LATIN_STOPWORDS } from './stopwords';
 import type { Dictionary } from './segment/dictionary';
 import { segmentHan } from './segment/segmenter';
 import { segmentitDictionary, segmentitStopwords } from './segment/segmentit-dictionary';
+import { FINGERPRINT_SCHEME, SCRIPT_FOLD_SCHEME, type FingerprintScheme } from './scheme';
+import { foldChineseScripts } from './script-fold/fold-scripts';
 
 /**
  * A document is tokenised as Japanese (Han and kana together, by character
@@ -28,12 +30,15 @@ function loadChineseStopwords(): ReadonlySet<string> {
 
 /**
  * Case-folded text with full-width/half-width and compatibility forms unified
- * (NFKC), the input to tokenisation. Unlike normalizeText it keeps whitespace
+ * (NFKC) and, from scheme 2, Traditional and Simplified Chinese folded to one
+ * form (not in Japanese text): the input to tokenisation. Unlike normalizeText it keeps whitespace
  * as it is: the tokeniser skips it anyway, and collapsing it costs more than
  * the rest of tokenisation on Latin text.
  */
-export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+export function foldText(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): string {
+  const folded = text.normalize('NFKC').toLowerCase();
+  // Japanese kanji are not Traditional Chinese: Japanese text keeps its characters.
+  return scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded) ? foldChineseScripts(folded) : folded;
 }
 
 const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;

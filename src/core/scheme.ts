@@ -1,0 +1,21 @@
+/**
+ * Fingerprint schemes: the version of every rule that decides a page's
+ * signature. Pages keep the scheme they were signed in; a new page is also
+ * signed in each older scheme still in the history, so what was read before an
+ * upgrade still matches what is read after it (docs/decisions/0002-fingerprint-schemes.md).
+ *
+ * 1. NFKC, case folding, the tokeniser and SimHash as of release 0.1.0.
+ * 2. Chinese scripts folded to one form before features (script-fold/).
+ */
+export const FINGERPRINT_SCHEMES = [1, 2] as const;
+export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
+
+/** The scheme new signatures are made in. */
+export const FINGERPRINT_SCHEME: FingerprintScheme = 2;
+
+/** The first scheme that folds Traditional and Simplified Chinese together. */
+export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
+
+export function isFingerprintScheme(value: unknown): value is FingerprintScheme {
+  return (FINGERPRINT_SCHEMES as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,145 @@
+/**
+ * Folds Traditional and Simplified Chinese (and Taiwan/Hong Kong variants and
+ * vocabulary) to one form, so a repost converted between scripts keeps its
+ * features. Fingerprint path only: what users see is never folded.
+ * Tables: fold-data.ts, generated from OpenCC (docs/decisions/0001-chinese-script-folding.md).
+ */
+import { FOLD_CHARS_FROM, FOLD_CHARS_TO, FOLD_PHRASES_FROM, FOLD_PHRASES_TO } from './fold-data';
+
+/** In the BMP table: the character folds to something outside the BMP, look in `astral`. */
+const ASTRAL_TARGET = 0xffff;
+/** No table entry starts below CJK Extension A: text below it folds to itself. */
+const FIRST_FOLDABLE = 0x3400;
+
+interface FoldTables {
+  /** Target code unit per BMP code unit; 0 when the character folds to itself. */
+  bmp: Uint16Array;
+  /** Targets of astral characters, and of BMP characters whose target is astral. */
+  astral: Map<number, string>;
+  phrases: Map<string, string>;
+  /** Per first code unit of a phrase: the phrase lengths (code units) starting with it, longest first. */
+  phraseLengths: Map<number, number[]>;
+  /** 1 for the code units that start a phrase: one load per character instead of a Map lookup. */
+  phraseStarts: Uint8Array;
+}
+
+let tables: FoldTables | undefined;
+
+function buildTables(): FoldTables {
+  const bmp = new Uint16Array(0x10000);
+  const astral = new Map<number, string>();
+  const from = Array.from(FOLD_CHARS_FROM);
+  const to = Array.from(FOLD_CHARS_TO);
+  if (from.length !== to.length) throw new Error('fold-data.ts: character tables differ in length');
+  from.forEach((source, i) => {
+    const target = to[i] as string;
+    const code = source.codePointAt(0) as number;
+    if (code < 0x10000 && target.length === 1) bmp[code] = target.charCodeAt(0);
+    else {
+      if (code < 0x10000) bmp[code] = ASTRAL_TARGET;
+      astral.set(code, target);
+    }
+  });
+  const phraseFrom = FOLD_PHRASES_FROM.split('|');
+  const phraseTo = FOLD_PHRASES_TO.split('|');
+  if (phraseFrom.length !== phraseTo.length) throw new Error('fold-data.ts: phrase tables differ in length');
+  const phrases = new Map<string, string>();
+  const phraseLengths = new Map<number, number[]>();
+  phraseFrom.forEach((phrase, i) => {
+    phrases.set(phrase, phraseTo[i] as string);
+    const first = phrase.charCodeAt(0);
+    const lengths = phraseLengths.get(first) ?? [];
+    if (!lengths.includes(phrase.length)) lengths.push(phrase.length);
+    phraseLengths.set(first, lengths.sort((a, b) => b - a));
+  });
+  const phraseStarts = new Uint8Array(0x10000);
+  for (const first of phraseLengths.keys()) phraseStarts[first] = 1;
+  return { bmp, astral, phrases, phraseLengths, phraseStarts };
+}
+
+/**
+ * Characters folded through the BMP table into a code-unit buffer, decoded
+ * once: Traditional text changes every third character or so, and string
+ * concatenation per change costs more than the rest of the fold.
+ */
+function foldCharacters(text: string, { bmp, astral }: FoldTables): string {
+  let i = 0;
+  for (; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= FIRST_FOLDABLE && (bmp[unit] !== 0 || isHighSurrogate(unit))) break;
+  }
+  if (i === text.length) return text;
+  let out = new Uint16Array(text.length + 16);
+  // Everything before the first change is copied as it is.
+  for (let k = 0; k < i; k++) out[k] = text.charCodeAt(k);
+  let length = i;
+  const push = (units: string): void => {
+    for (let k = 0; k < units.length; k++) out[length++] = units.charCodeAt(k);
+  };
+  for (; i < text.length; i++) {
+    // Room for the longest replacement (two code units) before each step.
+    if (length + 2 > out.length) {
+      const grown = new Uint16Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    const unit = text.charCodeAt(i);
+    if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      push(astral.get(text.codePointAt(i) as number) ?? text.slice(i, i + 2));
+      i++;
+      continue;
+    }
+    const target = unit < FIRST_FOLDABLE ? 0 : (bmp[unit] as number);
+    if (target === 0) out[length++] = unit;
+    else if (target === ASTRAL_TARGET) push(astral.get(unit) as string);
+    else out[length++] = target;
+  }
+  return fromCodeUnits(out, length);
+}
+
+/** Code units per String.fromCharCode call: well under any engine's argument limit. */
+const DECODE_CHUNK = 8192;
+
+/** The string of `units[0, length)`, lone surrogates kept as they are (a TextDecoder would replace them). */
+function fromCodeUnits(units: Uint16Array, length: number): string {
+  let text = '';
+  for (let at = 0; at < length; at += DECODE_CHUNK) text += String.fromCharCode(...units.subarray(at, Math.min(at + DECODE_CHUNK, length)));
+  return text;
+}
+
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** Leftmost-longest replacement of Taiwan words by their class's word (both already character-folded). */
+function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts }: FoldTables): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (phraseStarts[unit] === 0) continue;
+    for (const length of phraseLengths.get(unit) as number[]) {
+      const target = phrases.get(text.slice(i, i + length));
+      if (target === undefined) continue;
+      out += text.slice(start, i) + target;
+      start = i + length;
+      i = start - 1;
+      break;
+    }
+  }
+  return start === 0 ? text : out + text.slice(start);
+}
+
+/**
+ * `text` (already NFKC-normalised and lower-cased) with Chinese characters
+ * folded to one script and Taiwan vocabulary to the mainland word. Text with
+ * no CJK character comes back as the same string; folding twice changes
+ * nothing more than folding once.
+ */
+export function foldChineseScripts(text: string): string {
+  if (!MAYBE_CJK.test(text)) return text;
+  tables ??= buildTables();
+  return foldPhrases(foldCharacters(text, tables), tables);
+}
+
+/** Every table entry starts at or above U+3400 (or is astral); most Latin pages are settled by this one scan. */
+const MAYBE_CJK = /[\u3400-\uffff]/;
