@@ -1,5 +1,5 @@
 /** Synthetic but realistic history pages for the storage benchmarks, the same on every run. */
-import type { Fingerprint } from '../../src/core';
+import { FINGERPRINT_SCHEME, type Fingerprint } from '../../src/core';
 import type { PageRecord } from '../../src/store/page';
 
 /** Deterministic PRNG (xorshift32), so runs store the same pages. */
@@ -48,6 +48,7 @@ export function pageOf(i: number, corpus: Corpus): Omit<PageRecord, 'id'> {
     textLength: 4000 + (i % 9000),
     fingerprint: hex(fp),
     passages: passages.map(hex),
+    scheme: FINGERPRINT_SCHEME,
     cjkChars: 0,
     words: 700 + (i % 1500),
     firstVisit: visit,

@@ -2,11 +2,15 @@ import {
   fingerprintFromHex,
   fingerprintToHex,
   isLongEnough,
+  FINGERPRINT_SCHEME,
   judge,
   normalizeUrl,
+  signatureDependsOnScheme,
   signDocument,
   siteOf,
   type DocumentSignature,
+  type FingerprintScheme,
+  type Judgement,
   type MinLength,
 } from '../core';
 import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatus } from '../messaging';
@@ -29,8 +33,12 @@ export interface PageCheckerDeps {
   /** The history, or the promise of it while IndexedDB opens. */
   history: HistoryPort | PromiseLike<HistoryPort>;
   now?: () => number;
-  sign?: (text: string) => DocumentSignature;
+  /** Signs a text in the given fingerprint scheme (the current one when not given). */
+  sign?: (text: string, scheme?: FingerprintScheme) => DocumentSignature;
 }
+
+/** The page's signature in each scheme that matters: the current one, and older ones pages in the history were signed in. */
+type Signatures = Map<FingerprintScheme, DocumentSignature>;
 
 /**
  * Looks an extracted page up in the history and, when asked, records the visit.
@@ -40,9 +48,9 @@ export interface PageCheckerDeps {
 export class PageChecker {
   private readonly history: HistoryPort | PromiseLike<HistoryPort>;
   private readonly now: () => number;
-  private readonly sign: (text: string) => DocumentSignature;
+  private readonly sign: (text: string, scheme?: FingerprintScheme) => DocumentSignature;
 
-  constructor({ history, now = Date.now, sign = signDocument }: PageCheckerDeps) {
+  constructor({ history, now = Date.now, sign = (text, scheme) => signDocument(text, {}, scheme) }: PageCheckerDeps) {
     this.history = history;
     this.now = now;
     this.sign = sign;
@@ -58,7 +66,7 @@ export class PageChecker {
 
     // Read before: this address, or the one the page declares as its own.
     const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
-    const found = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
+    const found = longEnough ? await findMatches(history, await this.signatures(history, page.text, signature), new Set([url, canonicalUrl].filter(isString)), options) : [];
     // On a revisit, copies first read after this page are not earlier copies of it.
     const matches = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const { stored, storageFull } = options.record
@@ -80,6 +88,26 @@ export class PageChecker {
       ...(storageFull ? { storageFull: true as const } : {}),
     };
   }
+
+  /**
+   * `current` plus the page signed in every older scheme the history still
+   * holds pages of, where that differs: pages read before an upgrade are then
+   * compared like with like (docs/decisions/0002-fingerprint-schemes.md).
+   */
+  private async signatures(history: HistoryPort, text: string, current: DocumentSignature): Promise<Signatures> {
+    const signatures: Signatures = new Map([[FINGERPRINT_SCHEME, current]]);
+    if (!signatureDependsOnScheme(current.length)) return signatures;
+    for (const scheme of await history.olderSchemes()) {
+      const older = this.sign(text, scheme);
+      if (!sameFingerprints(older, current)) signatures.set(scheme, older);
+    }
+    return signatures;
+  }
+}
+
+function sameFingerprints(a: DocumentSignature, b: DocumentSignature): boolean {
+  const hex = (s: DocumentSignature): string => [s.fingerprint, ...s.passages].map(fingerprintToHex).join();
+  return hex(a) === hex(b);
 }
 
 /**
@@ -100,9 +128,10 @@ async function recordOrReportFull(
   }
 }
 
-async function findMatches(history: HistoryPort, signature: DocumentSignature, ownUrls: Set<string>, options: CheckOptions): Promise<MatchSummary[]> {
+async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls: Set<string>, options: CheckOptions): Promise<MatchSummary[]> {
   const [url] = ownUrls;
-  const perFingerprint = await history.queryMany([signature.fingerprint, ...signature.passages], options.maxDistance, { excludeUrl: url });
+  const fingerprints = [...signatures.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
+  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url });
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
   for (const { page } of perFingerprint.flat()) {
@@ -110,11 +139,31 @@ async function findMatches(history: HistoryPort, signature: DocumentSignature, o
     seen.add(page.id);
     // A page is never a repost of itself, whichever of its addresses either copy declares.
     if (ownUrls.has(page.url) || (page.canonicalUrl !== undefined && ownUrls.has(normalizeUrl(page.canonicalUrl) ?? ''))) continue;
-    const { verdict, distance } = judge(signatureOf(page), signature, options);
+    const { verdict, distance } = bestJudgement(signatureOf(page), signaturesFor(page, signatures), options);
     if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
   }
   // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
   return matches.sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
+}
+
+/**
+ * What to judge a stored page against: this page signed the way the stored
+ * one was, and, for a page signed in an older scheme, the current signature
+ * too. Folding changes little of Simplified text, so a Simplified page read
+ * before the upgrade still matches a Traditional repost read after it.
+ */
+function signaturesFor(page: PageRecord, signatures: Signatures): DocumentSignature[] {
+  const current = signatures.get(FINGERPRINT_SCHEME) as DocumentSignature;
+  const own = signatureDependsOnScheme(page) ? signatures.get(page.scheme) : undefined;
+  return own === undefined || own === current ? [current] : [own, current];
+}
+
+/** The strongest verdict over the candidate signatures: a duplicate before a partial copy, then the closest. */
+function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: CheckOptions): Judgement {
+  const strength = (j: Judgement): number => (j.verdict === 'duplicate' ? 2 : j.verdict === 'partial' ? 1 : 0);
+  return candidates
+    .map((signature) => judge(earlier, signature, options))
+    .reduce((best, next) => (strength(next) > strength(best) || (strength(next) === strength(best) && next.distance < best.distance) ? next : best));
 }
 
 /** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */

@@ -7,6 +7,8 @@
  * 1. NFKC, case folding, the tokeniser and SimHash as of release 0.1.0.
  * 2. Chinese scripts folded to one form before features (script-fold/).
  */
+import type { TextLength } from './text-length';
+
 export const FINGERPRINT_SCHEMES = [1, 2] as const;
 export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
 
@@ -15,6 +17,15 @@ export const FINGERPRINT_SCHEME: FingerprintScheme = 2;
 
 /** The first scheme that folds Traditional and Simplified Chinese together. */
 export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
+
+/**
+ * Whether a text's signature differs from scheme to scheme: every scheme so
+ * far changed only how CJK text is read (script-fold.test.ts checks that each
+ * folded character counts as CJK), so a text without any signs the same in all.
+ */
+export function signatureDependsOnScheme(length: TextLength): boolean {
+  return length.cjkChars > 0;
+}
 
 export function isFingerprintScheme(value: unknown): value is FingerprintScheme {
   return (FINGERPRINT_SCHEMES as readonly unknown[]).includes(value);

@@ -4,6 +4,7 @@
  * export files and the store can read them with the same rules.
  */
 import { isFingerprintHex } from '../core/fingerprint64';
+import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
 import {
@@ -14,7 +15,11 @@ import {
 
 export const EXPORT_FORMAT = 'deja-lu-history';
 /** Bumped on any change an older reader would misread; readers refuse versions they do not know. */
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** Versions this code reads: 1 has no "scheme" (its pages are all scheme 1). */
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2];
+/** The scheme of a record that does not name one: every page written before schemes existed. */
+export const SCHEME_WHEN_ABSENT: FingerprintScheme = 1;
 
 /**
  * Limits on what one import reads (docs/export-format.md). An import is
@@ -45,6 +50,7 @@ export interface ExportRecord {
   words: number;
   fingerprint: string;
   passages: string[];
+  scheme: FingerprintScheme;
   publishedAt?: string;
   firstVisit: string;
   lastVisit: string;
@@ -104,6 +110,14 @@ function readFingerprint(value: unknown, key: string): string {
   return hex;
 }
 
+function readScheme(value: unknown): FingerprintScheme {
+  if (!isFingerprintScheme(value)) {
+    const newer = typeof value === 'number' && value > FINGERPRINT_SCHEME ? ' (written by a newer Déjà Lu)' : '';
+    throw new InvalidField(`scheme: expected one of ${FINGERPRINT_SCHEMES.join(', ')}${newer}`);
+  }
+  return value;
+}
+
 function readTime(fields: Fields, key: string): number {
   const value = readString(fields, key, 40);
   const ms = ISO_TIME.test(value) ? Date.parse(value) : NaN;
@@ -136,10 +150,11 @@ function readContent(fields: Fields): PageContent {
   if (!Array.isArray(rawPassages)) throw new InvalidField('passages: expected an array');
   if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
   const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
+  const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
   const publishedAt = present(fields, 'publishedAt') ? new Date(readTime(fields, 'publishedAt')).toISOString() : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
-  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, publishedAt, source: source as PageSource };
+  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, publishedAt, source: source as PageSource };
 }
 
 type Visits = Pick<PageRecord, 'firstVisit' | 'lastVisit' | 'visitCount'>;
@@ -162,6 +177,7 @@ function toPage(content: PageContent, visits: Visits): Omit<PageRecord, 'id'> {
     textLength: content.textLength,
     fingerprint: content.fingerprint,
     passages: content.passages,
+    scheme: content.scheme,
     cjkChars: content.cjkChars,
     words: content.words,
     ...visits,
@@ -220,6 +236,7 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
     words: input.words,
     fingerprint: input.fingerprint,
     passages: input.passages ?? [],
+    scheme: input.scheme ?? FINGERPRINT_SCHEME,
     publishedAt: publishedAt !== undefined && Number.isFinite(publishedAt.getTime()) ? publishedAt.toISOString() : undefined,
     source: input.source ?? 'visit',
   };
@@ -247,6 +264,7 @@ export function pageToExportRecord(page: PageRecord): ExportRecord {
     words: page.words,
     fingerprint: page.fingerprint,
     passages: page.passages,
+    scheme: page.scheme,
     publishedAt: page.publishedAt === undefined ? undefined : new Date(page.publishedAt).toISOString(),
     firstVisit: new Date(page.firstVisit).toISOString(),
     lastVisit: new Date(page.lastVisit).toISOString(),
@@ -274,6 +292,7 @@ export function serializeExportRecord(record: ExportRecord): string {
     words: record.words,
     fingerprint: record.fingerprint,
     passages: record.passages,
+    scheme: record.scheme,
     publishedAt: record.publishedAt,
     firstVisit: record.firstVisit,
     lastVisit: record.lastVisit,
@@ -336,9 +355,9 @@ class HeaderCheck {
       this.format = true;
     } else if (key === 'version') {
       if (this.version) throw formatError('"version" appears twice', line);
-      if (value !== EXPORT_VERSION) {
+      if (!READABLE_EXPORT_VERSIONS.includes(value as number)) {
         const newer = typeof value === 'number' && value > EXPORT_VERSION ? ' (written by a newer Déjà Lu)' : '';
-        throw formatError(`unsupported version ${JSON.stringify(value)}${newer}; this version reads version ${EXPORT_VERSION}`, line);
+        throw formatError(`unsupported version ${JSON.stringify(value)}${newer}; this version reads versions ${READABLE_EXPORT_VERSIONS.join(' and ')}`, line);
       }
       this.version = true;
     }

@@ -2,6 +2,7 @@
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { sharesFirstBlock } from '../core/passages';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
+import { FINGERPRINT_SCHEME, isFingerprintScheme, type FingerprintScheme } from '../core/scheme';
 import { collectRequests, lookupBlocks, unpackFingerprints } from './block-index';
 import { normalizeUrl } from '../core/url';
 import { hammingDistance } from '../core/hamming';
@@ -186,6 +187,25 @@ export class History {
     const tx = this.db.transaction('pages', 'readonly');
     const stored = await inTransaction(tx, () => findByUrl(tx.objectStore('pages'), normalized));
     return stored === undefined ? undefined : decodePage(stored.page, stored.key);
+  }
+
+  /**
+   * The fingerprint schemes older than the current one that some stored
+   * page's fingerprints depend on: a new page is also signed in each, so
+   * pages read before an upgrade still match (docs/decisions/0002-fingerprint-schemes.md).
+   * One index step per scheme present, whatever the history's size.
+   */
+  async olderSchemes(): Promise<FingerprintScheme[]> {
+    const tx = this.db.transaction('pages', 'readonly');
+    return inTransaction(tx, async () => {
+      const schemes: FingerprintScheme[] = [];
+      let cursor = await tx.objectStore('pages').index('scheme').openKeyCursor(IDBKeyRange.upperBound(FINGERPRINT_SCHEME, true), 'nextunique');
+      while (cursor !== null) {
+        if (isFingerprintScheme(cursor.key)) schemes.push(cursor.key);
+        cursor = await cursor.continue();
+      }
+      return schemes;
+    });
   }
 
   /** Removes the page and its block entries; false when there was no such page. */

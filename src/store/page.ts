@@ -1,4 +1,5 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
+import type { FingerprintScheme } from '../core/scheme';
 
 export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
 /** How a page entered the history: read in the browser, added by hand, imported, or written by the user. */
@@ -20,6 +21,8 @@ export interface PageRecord {
   fingerprint: string;
   /** Passage fingerprints (16 hex each); slot n ≥ 1 of the block index is passages[n - 1]. */
   passages: string[];
+  /** The rules the fingerprints were computed with (core/scheme.ts). */
+  scheme: FingerprintScheme;
   cjkChars: number;
   words: number;
   /** Publication time declared by the page, ms since epoch. */
@@ -44,6 +47,8 @@ export interface PageInput {
   /** 16 hex digits. */
   fingerprint: string;
   passages?: string[];
+  /** Defaults to the current scheme (FINGERPRINT_SCHEME). */
+  scheme?: FingerprintScheme;
   /** ms since epoch. */
   publishedAt?: number;
   /** Defaults to 'visit'. */

@@ -3,10 +3,11 @@ import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type Stor
 import { BLOCK_STORES } from './block-stores';
 import { migrateV1 } from './migrate-v1';
 import { migrateV2 } from './migrate-v2';
+import { migrateV4 } from './migrate-v4';
 import type { StoredPage } from './stored-page';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 export { BLOCK_STORES, type BlockStoreName } from './block-stores';
 
@@ -26,11 +27,11 @@ interface BlockStoreSchema {
 export type { StoredPage } from './stored-page';
 
 export interface HistorySchema extends DBSchema {
-  /** Out-of-line keys made from the URL (page-key.ts); lastVisit indexes `v`. */
+  /** Out-of-line keys made from the URL (page-key.ts); lastVisit indexes `v`, scheme the sparse `o`. */
   pages: {
     key: number;
     value: StoredPage;
-    indexes: { lastVisit: number };
+    indexes: { lastVisit: number; scheme: number };
   };
   block0: BlockStoreSchema;
   block1: BlockStoreSchema;
@@ -74,6 +75,10 @@ export function upgradeSchema(db: HistoryDatabase, oldVersion: number, _newVersi
     // v4 imports in one transaction that reads the file (import.ts): nothing is
     // set aside any more, and what an interrupted import left goes with the store.
     migration = migration.then(() => (db as unknown as IDBPDatabase).deleteObjectStore('staging'));
+  }
+  if (oldVersion < 5) {
+    // v5 records each page's fingerprint scheme; pages with CJK text are indexed by it (migrate-v4.ts).
+    migration = migration.then(() => migrateV4(tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>));
   }
   return migration;
 }

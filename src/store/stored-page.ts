@@ -9,12 +9,14 @@
  *
  * `d` layout: a count n, then n fingerprints of 8 bytes each, big-endian
  * (the whole document, then the passages), then a flags byte (bit 0:
- * publishedAt present) and the source (index in PAGE_SOURCES), then
+ * publishedAt present; bits 1–4: the fingerprint scheme − 1, so records
+ * written before schemes existed read as scheme 1) and the source (index in PAGE_SOURCES), then
  * unsigned LEB128 varints: visitCount, textLength, cjkChars, words, and
  * lastVisit − firstVisit in ms (zigzag); then publishedAt as a little-endian
  * f64 when present. Varints keep the usual page's numbers in ~10 bytes
  * instead of 26.
  */
+import { isFingerprintScheme, signatureDependsOnScheme, type FingerprintScheme } from '../core/scheme';
 import { siteOf } from '../core/url';
 import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './block-index';
 import { PAGE_SOURCES, type PageRecord } from './page';
@@ -36,11 +38,20 @@ export interface StoredPage {
   l?: string;
   /** site, only when it is not siteOf(url) (an imported record may say otherwise). */
   s?: string;
+  /**
+   * The fingerprint scheme again, only on pages with CJK text, whose
+   * fingerprints differ from scheme to scheme: the key of the sparse `scheme`
+   * index, which tells which older schemes a new page must also be signed in.
+   */
+  o?: FingerprintScheme;
 }
 
 export type NewPage = Omit<PageRecord, 'id'>;
 
 const HAS_PUBLISHED = 1;
+/** The scheme − 1 sits in the flags byte above the publishedAt bit. */
+const SCHEME_SHIFT = 1;
+const SCHEME_MASK = 0x0f;
 /** Bytes before the fingerprints: their count. */
 const COUNT_BYTES = 1;
 
@@ -67,7 +78,8 @@ const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 export function encodePage(page: NewPage): StoredPage {
   const fingerprints = fingerprintsFromHex(page.fingerprint, page.passages);
   const published = page.publishedAt !== undefined;
-  const tail: number[] = [published ? HAS_PUBLISHED : 0, PAGE_SOURCES.indexOf(page.source)];
+  const flags = (published ? HAS_PUBLISHED : 0) | ((page.scheme - 1) << SCHEME_SHIFT);
+  const tail: number[] = [flags, PAGE_SOURCES.indexOf(page.source)];
   for (const value of [page.visitCount, page.textLength, page.cjkChars, page.words, zigzag(page.lastVisit - page.firstVisit)]) pushVarint(tail, value);
   const start = COUNT_BYTES + fingerprints.byteLength;
   const d = new Uint8Array(start + tail.length + (published ? 8 : 0));
@@ -79,6 +91,7 @@ export function encodePage(page: NewPage): StoredPage {
   if (page.canonicalUrl !== undefined) stored.c = page.canonicalUrl;
   if (page.language !== undefined) stored.l = page.language;
   if (page.site !== siteOf(page.url)) stored.s = page.site;
+  if (signatureDependsOnScheme(page)) stored.o = page.scheme;
   return stored;
 }
 
@@ -126,6 +139,8 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
   if (source === undefined) throw new DamagedPageError(key);
   const [visitCount, textLength, cjkChars, words, span] = [varint(), varint(), varint(), varint(), unzigzag(varint())] as [number, number, number, number, number];
   const published = ((flags as number) & HAS_PUBLISHED) !== 0;
+  const scheme = (((flags as number) >> SCHEME_SHIFT) & SCHEME_MASK) + 1;
+  if (!isFingerprintScheme(scheme)) throw new DamagedPageError(key);
   if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
   const page: NewPage = {
     url: stored.u,
@@ -134,6 +149,7 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
     excerpt: stored.e,
     textLength,
     ...fingerprintsToHex(d.subarray(COUNT_BYTES, end)),
+    scheme,
     cjkChars,
     words,
     firstVisit: stored.v - span,

@@ -32,7 +32,7 @@ const DATABASE_RELEASE_MS = 4_000;
 
 function importRecord(url: string): ExportRecord {
   const at = new Date().toISOString();
-  return { url, title: 'Imported', site: new URL(url).hostname, excerpt: '', textLength: 1, cjkChars: 0, words: 1, fingerprint: '0123456789abcdef', passages: [], firstVisit: at, lastVisit: at, visitCount: 1, source: 'import' };
+  return { url, title: 'Imported', site: new URL(url).hostname, excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2, fingerprint: '0123456789abcdef', passages: [], firstVisit: at, lastVisit: at, visitCount: 1, source: 'import' };
 }
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {

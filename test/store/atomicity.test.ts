@@ -43,7 +43,7 @@ describe('a failing write leaves all five stores unchanged', () => {
     const { history, factory, name } = await freshHistory(() => T0);
     await history.recordVisit(pageInput({ url: 'https://example.com/kept', fingerprint: '1111111111111111' }));
     const records = ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'cccccccccccccccc'].map((fingerprint, i): ExportRecord => ({
-      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, fingerprint, passages: [],
+      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2, fingerprint, passages: [],
       firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     await rawPut(factory, name, 'block0', DAMAGED, bucketKey('cccccccccccccccc', 0));

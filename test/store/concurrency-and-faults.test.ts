@@ -35,7 +35,7 @@ describe('concurrent writers', () => {
     const { history: background, factory, name } = await freshHistory(clock.now);
     const page = await openHistory({ indexedDB: factory, name, now: clock.now });
     const imported: ExportRecord[] = Array.from({ length: 50 }, (_, i) => ({
-      url: `https://imported.example/${i}`, title: `Imported ${i}`, site: 'imported.example', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: `https://imported.example/${i}`, title: `Imported ${i}`, site: 'imported.example', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint: `${i.toString(16).padStart(2, '0')}23456789abcdef`, passages: ['00ff00ff00ff00ff'], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     await Promise.all([
@@ -97,7 +97,7 @@ describe('writes failing midway (storage quota used up)', () => {
       return page && history.delete(page.id);
     }
     const records = op.pages.map((i): ExportRecord => ({
-      url: url(i), title: `Imported ${i}`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, fingerprint: `${i}${'fedcba987654321'}`,
+      url: url(i), title: `Imported ${i}`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2, fingerprint: `${i}${'fedcba987654321'}`,
       passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0 + i).toISOString(), visitCount: 1, source: 'import',
     }));
     return history.importJson(serializeExport(records, new Date(T0 + 10)));

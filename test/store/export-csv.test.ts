@@ -33,7 +33,7 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   const record: ExportRecord = {
-    url: 'https://example.com/a', title: '标题, "quoted"', site: 'example.com', excerpt: 'not exported', textLength: 1, cjkChars: 1, words: 0,
+    url: 'https://example.com/a', title: '标题, "quoted"', site: 'example.com', excerpt: 'not exported', textLength: 1, cjkChars: 1, words: 0, scheme: 2,
     fingerprint: '0123456789abcdef', passages: ['fedcba9876543210'], firstVisit: '2024-04-01T08:00:00.000Z', lastVisit: '2024-04-30T08:00:00.000Z', visitCount: 3, source: 'visit',
   };
 

@@ -4,6 +4,7 @@ import {
   EXPORT_FORMAT, EXPORT_VERSION, ExportFormatError, pageInputToExportRecord, parseExport, serializeExport,
   validateExportRecord, type ExportRecord, type ParsedRecord,
 } from '../../src/store';
+import { FINGERPRINT_SCHEME } from '../../src/core/scheme';
 import { collect, pageInput, T0 } from './helpers';
 
 const NOW = new Date(T0);
@@ -16,7 +17,7 @@ const valid: ExportRecord = {
   excerpt: '第一段\n第二段 \\ \u2028',
   textLength: 3000,
   cjkChars: 2800,
-  words: 12,
+  words: 12, scheme: 2,
   fingerprint: '0123456789abcdef',
   passages: ['fedcba9876543210'],
   publishedAt: '2023-12-31T23:00:00.000Z',
@@ -40,7 +41,7 @@ describe('serializeExport', () => {
   test('writes a header line, one record per line and a closing line', async () => {
     const text = await collect(serializeExport([valid, { ...valid, url: 'https://example.com/b' }], NOW));
     const lines = text.split('\n');
-    expect(lines[0]).toBe(`{"format":"deja-lu-history","version":1,"exportedAt":"${NOW.toISOString()}","pages":[`);
+    expect(lines[0]).toBe(`{"format":"deja-lu-history","version":2,"exportedAt":"${NOW.toISOString()}","pages":[`);
     expect(lines[1]?.endsWith(',')).toBe(true);
     expect(JSON.parse((lines[1] as string).slice(0, -1))).toEqual(valid);
     expect(lines.slice(3)).toEqual([']}', '']);
@@ -55,7 +56,30 @@ describe('serializeExport', () => {
   test('accepts an async iterable of records and leaves out absent optional fields', async () => {
     async function* one() { yield pageInputToExportRecord(pageInput(), NOW); }
     const line = (await collect(serializeExport(one(), NOW))).split('\n')[1] as string;
-    expect(Object.keys(JSON.parse(line))).toEqual(['url', 'title', 'site', 'excerpt', 'textLength', 'cjkChars', 'words', 'fingerprint', 'passages', 'firstVisit', 'lastVisit', 'visitCount', 'source']);
+    expect(Object.keys(JSON.parse(line))).toEqual(['url', 'title', 'site', 'excerpt', 'textLength', 'cjkChars', 'words', 'fingerprint', 'passages', 'scheme', 'firstVisit', 'lastVisit', 'visitCount', 'source']);
+  });
+
+  test('writes the current fingerprint scheme for a new page', () => {
+    expect(pageInputToExportRecord(pageInput(), NOW).scheme).toBe(FINGERPRINT_SCHEME);
+  });
+});
+
+describe('the fingerprint scheme of a record', () => {
+  const withoutScheme: Record<string, unknown> = { ...valid };
+  delete withoutScheme.scheme;
+  test.each([
+    ['absent: written before schemes existed (version 1), so scheme 1', withoutScheme, { ok: true, record: { ...valid, scheme: 1 } }],
+    ['null, as other JSON writers put it: scheme 1', { ...withoutScheme, scheme: null }, { ok: true, record: { ...valid, scheme: 1 } }],
+    ['a known scheme', { ...valid, scheme: 1 }, { ok: true, record: { ...valid, scheme: 1 } }],
+    ['a newer scheme', { ...valid, scheme: 3 }, { ok: false, reason: 'scheme: expected one of 1, 2 (written by a newer Déjà Lu)', url: valid.url }],
+    ['not a number', { ...valid, scheme: '2' }, { ok: false, reason: 'scheme: expected one of 1, 2', url: valid.url }],
+    ['zero', { ...valid, scheme: 0 }, { ok: false, reason: 'scheme: expected one of 1, 2', url: valid.url }],
+  ])('%s', (_name, record, expected) => {
+    expect(validateExportRecord(record, NOW)).toEqual(expected);
+  });
+
+  test('a version-1 file is read, its pages in scheme 1', async () => {
+    expect(await parseAll(file([withoutScheme], `"format":"${EXPORT_FORMAT}","version":1`))).toEqual([{ index: 0, ok: true, record: { ...valid, scheme: 1 } }]);
   });
 });
 
@@ -149,7 +173,7 @@ describe('parseExport', () => {
     ['a JSON array', '[]', /expected a JSON object/],
     ['another app\'s JSON', '{"bookmarks":[]}', /not a Déjà Lu history export: no "format"/],
     ['a wrong format name', file([], '"format":"pocket-export","version":1'), /not a Déjà Lu history export: "format" is "pocket-export"/],
-    ['a newer version', file([], `"format":"${EXPORT_FORMAT}","version":2`), /unsupported version 2 \(written by a newer Déjà Lu\); this version reads version 1/],
+    ['a newer version', file([], `"format":"${EXPORT_FORMAT}","version":3`), /unsupported version 3 \(written by a newer Déjà Lu\); this version reads versions 1 and 2/],
     ['a version as string', file([], `"format":"${EXPORT_FORMAT}","version":"1"`), /unsupported version "1"/],
     ['no version', file([], `"format":"${EXPORT_FORMAT}"`), /"format" and "version" must come before "pages"/],
     ['pages before the header', `{"pages":[],"format":"${EXPORT_FORMAT}","version":1}`, /must come before "pages"/],

@@ -3,7 +3,7 @@ import { serializeExport, textChunks, type ExportRecord } from '../../src/store'
 import { collect, freshHistory, T0 } from './helpers';
 
 const record = (i: number): ExportRecord => ({
-  url: `https://news.example.cn/文章/${i}`, title: `第${i}篇：相似的文章 — ${'长'.repeat(i % 50)}`, site: 'news.example.cn', excerpt: '摘要'.repeat(40), textLength: 900, cjkChars: 800, words: 300,
+  url: `https://news.example.cn/文章/${i}`, title: `第${i}篇：相似的文章 — ${'长'.repeat(i % 50)}`, site: 'news.example.cn', excerpt: '摘要'.repeat(40), textLength: 900, cjkChars: 800, words: 300, scheme: 2,
   fingerprint: (0x1000000000000 + i * 7919).toString(16).padStart(16, '0'), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'visit',
 });
 

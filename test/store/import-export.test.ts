@@ -55,7 +55,7 @@ describe('export then import', () => {
     const source = await freshHistory(clock.now);
     const random = seededRandom(1);
     const records: ExportRecord[] = Array.from({ length: 1200 }, (_, i) => ({
-      url: `https://example.com/${i}`, title: `Title ${i} ${'x'.repeat(100)}`, site: 'example.com', excerpt: 'e'.repeat(150), textLength: 1000, cjkChars: 0, words: 200,
+      url: `https://example.com/${i}`, title: `Title ${i} ${'x'.repeat(100)}`, site: 'example.com', excerpt: 'e'.repeat(150), textLength: 1000, cjkChars: 0, words: 200, scheme: 2,
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0 - i).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     await source.history.importJson(serializeExport(records, new Date(T0)));
@@ -92,7 +92,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
       await setup.history.recordVisit(pageInput({ title: 'Stored', fingerprint: '1111111111111111', language: 'fr' }));
     }
     const incoming: ExportRecord = {
-      url: 'https://example.com/article', title: 'Imported', site: 'example.com', excerpt: '', textLength: 10, cjkChars: 0, words: 2,
+      url: 'https://example.com/article', title: 'Imported', site: 'example.com', excerpt: '', textLength: 10, cjkChars: 0, words: 2, scheme: 2,
       fingerprint: '2222222222222222', passages: [], firstVisit: new Date(T0 - 20 * HOUR).toISOString(), lastVisit: new Date(T0 - 15 * HOUR).toISOString(), visitCount: 1, source: 'import', ...fields,
     };
     const report = await setup.history.importJson(serializeExport([incoming], new Date(T0)));
@@ -120,7 +120,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
     const setup = await freshHistory();
     const base = pageInput();
     const records = [1, 3, 2].map((hours): ExportRecord => ({
-      url: `${base.url}?utm_source=${hours}`, title: `Read ${hours}h ago`, site: base.site, excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: `${base.url}?utm_source=${hours}`, title: `Read ${hours}h ago`, site: base.site, excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint: base.fingerprint, passages: [], firstVisit: new Date(T0 - hours * HOUR).toISOString(), lastVisit: new Date(T0 - hours * HOUR).toISOString(), visitCount: hours, source: 'visit',
     }));
     expect(await setup.history.importJson(serializeExport(records, new Date(T0)))).toMatchObject({ imported: 1 });
@@ -134,11 +134,11 @@ describe('merging an imported record with a stored page of the same URL', () => 
     const setup = await freshHistory();
     const random = seededRandom(gap);
     const filler = Array.from({ length: gap - 1 }, (_, i): ExportRecord => ({
-      url: `https://example.com/filler/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: `https://example.com/filler/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     const twice = (hours: number, fingerprint: string): ExportRecord => ({
-      url: 'https://example.com/twice', title: `Read ${hours}h ago`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: 'https://example.com/twice', title: `Read ${hours}h ago`, site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint, passages: ['00000000ffffffff'], firstVisit: new Date(T0 - hours * HOUR).toISOString(), lastVisit: new Date(T0 - hours * HOUR).toISOString(), visitCount: hours, source: 'visit',
     });
     const records = [twice(3, '1111111111111111'), ...filler, twice(1, '2222222222222222')];
@@ -152,7 +152,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
     const setup = await freshHistory(() => T0 + HOUR);
     const random = seededRandom(9);
     const file = (lastVisit: number) => serializeExport(Array.from({ length: 3000 }, (_, i): ExportRecord => ({
-      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [fingerprintToHex(randomFingerprint(random))],
       firstVisit: new Date(T0).toISOString(), lastVisit: new Date(lastVisit).toISOString(), visitCount: 1, source: 'import',
     })), new Date(T0));
@@ -171,7 +171,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
     await setup.history.recordVisit(pageInput());
     const random = seededRandom(5);
     const records = Array.from({ length: 2 * IMPORT_BATCH + 10 }, (_, i): ExportRecord => ({
-      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1,
+      url: `https://example.com/${i}`, title: 't', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2,
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     const text = await collect(serializeExport(records, new Date(T0)));
@@ -189,7 +189,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
 
   test('options.source marks every imported record', async () => {
     const setup = await freshHistory();
-    const record: ExportRecord = { url: 'https://example.com/mine', title: 'Mine', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, fingerprint: '0123456789abcdef', passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'visit' };
+    const record: ExportRecord = { url: 'https://example.com/mine', title: 'Mine', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2, fingerprint: '0123456789abcdef', passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'visit' };
     await setup.history.importJson(serializeExport([record], new Date(T0)), { source: 'author' });
     expect((await setup.history.getByUrl(record.url))?.source).toBe('author');
   });
@@ -225,7 +225,7 @@ describe('importing bad input', () => {
 
   test.each([
     ['truncated JSON', (text: string) => text.slice(0, Math.floor(text.length * 0.6)), /truncated/],
-    ['a wrong version', (text: string) => text.replace('"version":1', '"version":2'), /unsupported version 2/],
+    ['a wrong version', (text: string) => text.replace('"version":2', '"version":3'), /unsupported version 3/],
     ['a wrong format name', (text: string) => text.replace(EXPORT_FORMAT, 'deja-vu-history'), /not a Déjà Lu history export/],
     ['invalid JSON in the last record', (text: string) => text.replace(/"source":"manual"\}/, '"source":manual}'), /invalid JSON/],
   ])('%s throws ExportFormatError and leaves the store byte-for-byte unchanged', async (_, corrupt, message) => {

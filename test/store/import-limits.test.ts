@@ -18,7 +18,7 @@ const HEADER = `{"format":"${EXPORT_FORMAT}","version":1,"pages":[`;
 
 function record(i: number, overrides: Partial<ExportRecord> = {}): ExportRecord {
   return {
-    url: `https://example.com/article/${i}`, title: `Article ${i}`, site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700,
+    url: `https://example.com/article/${i}`, title: `Article ${i}`, site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
     fingerprint: `${(Math.imul(i + 1, 2654435761) >>> 0).toString(16).padStart(8, '0')}89abcdef`, passages: ['00ff00ff00ff00ff'],
     firstVisit: AT, lastVisit: AT, visitCount: 1, source: 'import', ...overrides,
   };

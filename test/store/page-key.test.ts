@@ -17,7 +17,7 @@ function collidingUrls(): string[][] {
 
 function record(url: string, fingerprint: string): ExportRecord {
   return {
-    url, title: url, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200, fingerprint, passages: [],
+    url, title: url, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200, scheme: 2, fingerprint, passages: [],
     firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
   };
 }

@@ -8,7 +8,7 @@ import { flipBit, flipRandomBits, freshHistory, manualClock, pageInput, rawClear
 function record(i: number, fingerprints: Fingerprint[], lastVisit: number): ExportRecord {
   const [main, ...passages] = fingerprints.map(fingerprintToHex);
   return {
-    url: `https://example.com/${i}`, title: `Page ${i}`, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200,
+    url: `https://example.com/${i}`, title: `Page ${i}`, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200, scheme: 2,
     fingerprint: main as string, passages, firstVisit: new Date(lastVisit).toISOString(), lastVisit: new Date(lastVisit).toISOString(), visitCount: 1, source: 'visit',
   };
 }

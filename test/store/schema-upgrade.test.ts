@@ -5,6 +5,7 @@ import { buildV1Database, V1_PAGES } from './fixtures/v1-database';
 import { buildV2Database } from './fixtures/v2-database';
 import { buildV3Database } from './fixtures/v3-database';
 import { buildV4Database } from './fixtures/v4-database';
+import { buildV5Database } from './fixtures/v5-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -12,7 +13,7 @@ import type { PageRecord } from '../../src/store';
 import { dumpDatabase, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the pages store (keys from URLs, one index) and four block stores', async () => {
+  test('a new database is "deja-lu" with the pages store (keys from URLs, two indexes) and four block stores', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
@@ -21,7 +22,7 @@ describe('schema', () => {
     const pages = db.transaction('pages').objectStore('pages');
     expect(pages.keyPath).toBeNull();
     expect(pages.autoIncrement).toBe(false);
-    expect([...pages.indexNames]).toEqual(['lastVisit']);
+    expect([...pages.indexNames].sort()).toEqual(['lastVisit', 'scheme']);
     expect(pages.index('lastVisit').keyPath).toBe('v');
     db.close();
   });
@@ -51,7 +52,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -83,7 +84,7 @@ async function byUrl(history: Awaited<ReturnType<typeof openHistory>>, url: stri
   return history.getByUrl(url);
 }
 
-describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database], [5, buildV5Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
   async function openFixture() {
     const factory = new IDBFactory();
     await build(factory, 'old');
@@ -95,9 +96,17 @@ describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database],
     expect(await history.count()).toBe(V1_PAGES.length);
     for (const page of V1_PAGES) {
       const stored = await byUrl(history, page.url);
-      expect(stored).toEqual({ ...page, id: stored?.id });
+      // Every page stored before schemes existed was signed in scheme 1.
+      expect(stored).toEqual({ ...page, scheme: 1, id: stored?.id });
       expect(await history.get(stored?.id as number)).toEqual(stored);
     }
+  });
+
+  test('knows that pages with CJK text were signed in scheme 1, so new pages are also signed in it', async () => {
+    const history = await openFixture();
+    expect(await history.olderSchemes()).toEqual([1]);
+    await history.delete((await byUrl(history, 'https://news.example.cn/a'))?.id as number);
+    expect(await history.olderSchemes()).toEqual([]);
   });
 
   test('keeps the last-visit order and the block index working', async () => {
@@ -132,7 +141,7 @@ describe('upgrading a version-1 history in place', () => {
       if (i % 17 === 0) fingerprints.push(base);
       const [fingerprint, ...passages] = fingerprints.map(fingerprintToHex);
       pages.push({
-        id: 3 * i + 1, url: `https://example.com/${i}`, title: `Page ${i}`, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200,
+        id: 3 * i + 1, url: `https://example.com/${i}`, title: `Page ${i}`, site: 'example.com', excerpt: '', textLength: 1000, cjkChars: 0, words: 200, scheme: 1,
         fingerprint: fingerprint as string, passages, firstVisit: T0 + i, lastVisit: T0 + i, visitCount: 1, source: 'visit',
       });
     }

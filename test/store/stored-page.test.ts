@@ -3,7 +3,7 @@ import type { PageRecord } from '../../src/store';
 import { DamagedPageError, decodePage, encodePage, type StoredPage } from '../../src/store/stored-page';
 
 const PAGE: Omit<PageRecord, 'id'> = {
-  url: 'https://example.com/a', title: 'A', site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700,
+  url: 'https://example.com/a', title: 'A', site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
   fingerprint: '0123456789abcdef', passages: ['00000000ffffffff', 'fedcba9876543210'], firstVisit: 1_700_000_000_123, lastVisit: 1_700_000_500_456,
   visitCount: 3, source: 'visit',
 };
@@ -18,6 +18,8 @@ describe('stored page records', () => {
     ['a Chinese title and excerpt', { title: '第二篇', excerpt: '摘要' }],
     ['a first visit after the last (kept as it came)', { firstVisit: PAGE.lastVisit + 5 }],
     ['visits decades apart', { firstVisit: Date.UTC(1991, 0, 1), lastVisit: Date.UTC(2090, 0, 1) }],
+    ['fingerprint scheme 1 (read before an upgrade)', { scheme: 1 }],
+    ['scheme 1 with a publication date (the flags byte holds both)', { scheme: 1, publishedAt: 1_600_000_000_000 }],
   ])('%s round-trips exactly', (_, overrides) => {
     const page = { ...PAGE, ...overrides };
     expect(decodePage(encodePage(page), 42)).toEqual({ ...page, id: 42 });
@@ -28,7 +30,16 @@ describe('stored page records', () => {
     expect(encodePage({ ...PAGE, site: 'other.example' }).s).toBe('other.example');
   });
 
+  test.each<[string, Partial<PageRecord>, number | undefined]>([
+    ['no CJK text: the same in every scheme, not indexed', { cjkChars: 0 }, undefined],
+    ['CJK text in the current scheme', { cjkChars: 10 }, 2],
+    ['CJK text in scheme 1', { cjkChars: 10, scheme: 1 }, 1],
+  ])('%s: scheme index key %s', (_, overrides, key) => {
+    expect(encodePage({ ...PAGE, ...overrides }).o).toBe(key);
+  });
+
   const good = encodePage(PAGE);
+  const flagsAt = 1 + 8 * (good.d[0] as number);
   test.each<[string, unknown]>([
     ['no packed field', { ...good, d: undefined }],
     ['a string instead of bytes', { ...good, d: 'abc' }],
@@ -36,7 +47,8 @@ describe('stored page records', () => {
     ['no fingerprint', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 0 ? 0 : byte)) }],
     ['the numbers cut short', { ...good, d: good.d.slice(0, good.d.length - 3) }],
     ['a byte too many', { ...good, d: Uint8Array.from([...good.d, 0]) }],
-    ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 1 + 8 * (good.d[0] as number) + 1 ? 9 : byte)) }],
+    ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt + 1 ? 9 : byte)) }],
+    ['an unknown fingerprint scheme', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt ? 0x0e : byte)) }],
   ])('a record with %s is a DamagedPageError naming its key', (_, stored) => {
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(DamagedPageError);
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(/page 7/);
