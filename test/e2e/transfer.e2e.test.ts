@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/store';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
+import { importHistoryFile, openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 const FILES = join(ROOT, '.tmp', 'e2e', 'transfer');
@@ -45,11 +45,7 @@ async function rows(options: Page): Promise<string[]> {
   return options.locator('#page-rows .page-title').allTextContents();
 }
 
-async function importFile(options: Page, path: string): Promise<string> {
-  await options.setInputFiles('#import-file', path);
-  await expect.poll(() => options.locator('#transfer-status').textContent()).not.toMatch(/^Importing|^$/);
-  return (await options.locator('#transfer-status').textContent()) ?? '';
-}
+const importFile = importHistoryFile;
 
 describe('history page, export and import', () => {
   let exported: string;

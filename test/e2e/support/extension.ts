@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { expect } from 'vitest';
 import type { browser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
@@ -53,7 +54,6 @@ export function badge(worker: Worker, tabId: number): Promise<{ text: string; ti
   }), tabId);
 }
 
-/** Every page in the extension's IndexedDB history. */
 /** Every stored page, read raw from the worker's IndexedDB and decoded here with the store's own codec. */
 export async function storedPages(worker: Worker): Promise<PageRecord[]> {
   const raw = await worker.evaluate(async () => {
@@ -181,6 +181,13 @@ export async function openPopup(context: BrowserContext, extensionId: string, ta
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
   await popup.locator('#report .status').waitFor();
   return popup;
+}
+
+/** Imports `path` on the History page's import control; resolves to the status line once the import has finished. */
+export async function importHistoryFile(options: Page, path: string): Promise<string> {
+  await options.setInputFiles('#import-file', path);
+  await expect.poll(() => options.locator('#transfer-status').textContent()).not.toMatch(/^Importing|^正在导入|^$/);
+  return (await options.locator('#transfer-status').textContent()) ?? '';
 }
 
 export async function openOptions(context: BrowserContext, extensionId: string, hash = '#history'): Promise<Page> {

@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
+import { importHistoryFile, openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
+import { startFixtureServer, type FixtureServer } from './support/server';
+
+/**
+ * Reposts converted between Simplified and Traditional Chinese (fingerprint
+ * scheme 2), and a history written before that scheme still matching after
+ * the upgrade (docs/decisions/0001, 0002). Browser in Chinese.
+ */
+let server: FixtureServer;
+let browser: ExtensionBrowser;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  browser = await launchWithExtension('zh-CN');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function visit(url: string) {
+  const since = Date.now();
+  const page = await openPage(browser.context, url);
+  return { page, ...(await waitForReport(browser.worker, url, since)) };
+}
+
+describe('Simplified ↔ Traditional reposts', () => {
+  it('flags a Taiwan-script repost (OpenCC s2twp) of a Simplified article read before', async () => {
+    const originalUrl = server.siteA('/tansuo/2017/zh-original.html');
+    const original = await visit(originalUrl);
+    expect(original.report.status).toBe('new');
+    const repost = await visit(server.siteB('/tw/zh-hant-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches[0]).toMatchObject({ url: originalUrl, verdict: 'duplicate' });
+    expect((await readNotice(repost.page))?.text).toContain('这篇文章似乎转载自 宇航员在太空中喝酒会怎么样');
+    await screenshot(repost.page, 'zh-notice-traditional-repost');
+    const popup = await openPopup(browser.context, browser.extensionId, repost.tabId);
+    await expect.poll(() => popup.locator('.pill').textContent()).toBe('转载');
+    await screenshot(popup, 'zh-popup-traditional-repost', { fullPage: true });
+    await Promise.all([original.page.close(), repost.page.close(), popup.close()]);
+  });
+
+  it('a history exported before the upgrade (main at 8b3852d) still matches: a repost of its Traditional article is flagged', async () => {
+    const options = await openOptions(browser.context, browser.extensionId);
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v1-main-8b3852d.json'));
+    expect(status).toBe('导入完成：新增 2 个，更新 0 个，未变 0 个。');
+    const imported = (await storedPages(browser.worker)).filter((p) => p.site === 'old.example.tw');
+    expect(imported.map((p) => p.scheme)).toEqual([1, 1]);
+
+    const repost = await visit(server.siteB('/movies/zh-hant-old-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches.map((m) => m.url)).toContain('https://old.example.tw/netease-zh-hant.txt');
+    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/zh-hant-old-repost.html'));
+    expect(stored?.scheme).toBe(2);
+    await Promise.all([repost.page.close(), options.close()]);
+  });
+});
