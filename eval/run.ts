@@ -10,6 +10,7 @@
  *   extraction in-process (loadDocument, the CLI's own reader);
  * each for the fit half, the held-out half (split by base article) and all;
  * false positives among short windows of different articles (short-windows.ts);
+ * reposts converted between Simplified and Traditional Chinese (script-conversion.ts);
  * and article extraction F1 on ../shared/data/pages against plain Readability.
  * Targets missed are listed at the end; with --strict they make the exit code 1.
  */
@@ -27,6 +28,7 @@ import {
 } from './score';
 import { extractionReport } from './extraction';
 import { shortWindows } from './short-windows';
+import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -255,6 +257,12 @@ async function main(): Promise<void> {
       rmSync(work, { recursive: true, force: true });
     }
   }
+
+  t = performance.now();
+  failures.push(...scriptConversionReport(ds, false, print));
+  if (args.html && existsSync(join(args.dir, 'html'))) failures.push(...scriptConversionReport(ds, true, print));
+  if (existsSync(join(args.pages, 'pages.tsv'))) failures.push(...realPageConversionReport(args.pages, print));
+  print(`  (${ms(t)})`);
 
   if (args.extraction) {
     if (existsSync(join(args.pages, 'pages.tsv'))) failures.push(...(await extractionReport(args.pages, print)));
