@@ -13,6 +13,7 @@ import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatu
 import { HistoryQuotaError } from '../store/errors';
 import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
 import type { HistoryPort } from './history-port';
+import { trustedCanonical } from './same-site';
 
 /** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
 const FINGERPRINT_BITS = 64;
@@ -51,7 +52,8 @@ export class PageChecker {
   async check(page: ExtractedPage, options: CheckOptions): Promise<PageReport> {
     const url = normalizeUrl(page.url);
     if (url === undefined) throw new Error('only http(s) pages can be checked');
-    const canonicalUrl = page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl);
+    // A canonical address on another site is the page's word against the text: dropped (same-site.ts).
+    const canonicalUrl = trustedCanonical(url, page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl));
     const history = await this.history;
     const signature = this.sign(page.text);
     const longEnough = isLongEnough(signature.length, options.minLength);
@@ -108,8 +110,10 @@ async function findMatches(history: HistoryPort, signature: DocumentSignature, o
   for (const { page } of perFingerprint.flat()) {
     if (seen.has(page.id)) continue;
     seen.add(page.id);
-    // A page is never a repost of itself, whichever of its addresses either copy declares.
-    if (ownUrls.has(page.url) || (page.canonicalUrl !== undefined && ownUrls.has(normalizeUrl(page.canonicalUrl) ?? ''))) continue;
+    // A page is never a repost of itself, whichever of its addresses either copy declares
+    // on its own site; records kept from before that rule, or imported, are held to it here.
+    const declared = trustedCanonical(page.url, page.canonicalUrl);
+    if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const { verdict, distance } = judge(signatureOf(page), signature, options);
     if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
   }

@@ -131,6 +131,49 @@ describe('PageChecker: verdicts', () => {
   });
 });
 
+describe('PageChecker: canonical addresses declared on another site are not believed', () => {
+  const COPY = 'https://copy.example.org/a';
+  const OTHER = 'https://news.example.com/2026/other-story';
+
+  // Each row: what the history holds, the page checked, and what the report must (not) say.
+  it.each<[string, Parameters<typeof page>[1] & { url?: string }, { status: string; matches: string[] }]>([
+    ['a copy on another site declaring the original: still a repost', { canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['the same claim as og:url with tracking parameters', { canonicalUrl: `${ORIGINAL}?utm_source=x#top` }, { status: 'repost', matches: [ORIGINAL] }],
+    ['a different article on another site declaring an address read before: new', { canonicalUrl: ORIGINAL, fp: flipBits(FP, 20) }, { status: 'new', matches: [] }],
+    ['a hosting-suffix neighbour (github.io) declaring the original', { url: 'https://mallory.github.io/a', canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['a look-alike host declaring the original', { url: 'https://news.example.com.evil.net/a', canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['an address on the same site declaring the original: read before', { url: 'https://m.example.com/story', canonicalUrl: ORIGINAL }, { status: 'read_before', matches: [] }],
+  ])('%s', async (_name, { url = COPY, ...overrides }, expected) => {
+    await readOriginal();
+    const report = await checker.check(page(url, overrides), AUTO);
+    expect(report.status).toBe(expected.status);
+    expect(report.matches.map((m) => m.url)).toEqual(expected.matches);
+    if (expected.status === 'read_before') return;
+    // Nothing about the claimed address leaks: not its first visit, not its visit count.
+    expect(report).not.toHaveProperty('firstVisit');
+    expect(report.visitCount).toBe(1);
+  });
+
+  it('a cross-site claim is not recorded, so it cannot hide the original later', async () => {
+    await checker.check(page(COPY, { canonicalUrl: OTHER }), AUTO);
+    expect(await history.getByUrl(COPY)).not.toHaveProperty('canonicalUrl');
+  });
+
+  it('a stored copy that claimed another site (older record, or imported) does not hide that page\'s copies', async () => {
+    await history.recordVisit({ url: COPY, canonicalUrl: OTHER, title: 'copy', site: 'copy.example.org', excerpt: '', textLength: 3000, cjkChars: 0, words: 500, fingerprint: FP });
+    time.advance(DAY);
+    const report = await checker.check(page(OTHER), AUTO);
+    expect(report).toMatchObject({ status: 'repost', matches: [{ url: COPY }] });
+  });
+
+  it('"Check this page" holds the same rule', async () => {
+    await readOriginal();
+    const report = await checker.check(page(COPY, { canonicalUrl: ORIGINAL }), { ...AUTO, record: false, source: 'manual' });
+    expect(report).toMatchObject({ status: 'repost', matches: [{ url: ORIGINAL }], visitCount: 0 });
+    expect(report).not.toHaveProperty('firstVisit');
+  });
+});
+
 describe('PageChecker: which copy came first', () => {
   const EARLY = Date.UTC(2020, 0, 1);
   const LATE = Date.UTC(2023, 5, 1);
