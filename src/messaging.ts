@@ -34,6 +34,15 @@ export const MAX_EXCERPT_CHARS = 2_000;
  */
 export const MAX_HTML_CHARS = 20_000_000;
 
+/**
+ * Earlier copies a report lists at most: the nearest ones (and always the
+ * one it leads with). Fifty is more than anyone reads in the popup, and it
+ * bounds a report, which is kept per tab in `storage.session` and sent back
+ * to the page, to ~200,000 characters even with the longest titles and URLs
+ * the history keeps, however many copies the history holds.
+ */
+export const MAX_REPORTED_MATCHES = 50;
+
 /** An article as extracted in the page, ready to be fingerprinted. */
 export interface ExtractedPage {
   url: string;
@@ -96,8 +105,10 @@ export interface PageReport {
   url: string;
   title: string;
   site: string;
-  /** Best match first. */
+  /** Best match first; at most MAX_REPORTED_MATCHES of them. */
   matches: MatchSummary[];
+  /** Earlier copies found in all, `matches` included (more when the list was capped). */
+  matchCount: number;
   /** The page is now in the history. */
   recorded: boolean;
   /** Visits to this URL including this one (0 when not recorded). */

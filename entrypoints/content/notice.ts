@@ -129,7 +129,8 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
 
   const first = firstPublishedLine(report);
   if (first) root.append(el('p', 'first', first));
-  if (report.matches.length > 1) root.append(el('p', 'more', t('moreMatches', String(report.matches.length - 1))));
+  // Every copy found counts, also those past the report's capped list.
+  if (report.matchCount > 1) root.append(el('p', 'more', t('moreMatches', String(report.matchCount - 1))));
 
   const actions = el('div', 'actions');
   if (linkable) {

@@ -9,7 +9,7 @@ import {
   type DocumentSignature,
   type MinLength,
 } from '../core';
-import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatus } from '../messaging';
+import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError } from '../store/errors';
 import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
 import type { HistoryPort } from './history-port';
@@ -62,7 +62,8 @@ export class PageChecker {
     const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
     const found = longEnough ? await findMatches(history, signature, new Set([url, canonicalUrl].filter(isString)), options) : [];
     // On a revisit, copies first read after this page are not earlier copies of it.
-    const matches = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
+    const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
+    const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
     const { stored, storageFull } = options.record
       ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, options.source), earlier)
       : { stored: earlier, storageFull: false };
@@ -73,6 +74,7 @@ export class PageChecker {
       title: page.title,
       site: siteOf(url),
       matches,
+      matchCount: all.length,
       recorded: options.record && !storageFull,
       visitCount: stored?.visitCount ?? 0,
       ...(earlier ? { firstVisit: earlier.firstVisit } : {}),
@@ -119,6 +121,21 @@ async function findMatches(history: HistoryPort, signature: DocumentSignature, o
   }
   // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
   return matches.sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
+}
+
+/**
+ * At most `max` of the matches, in their order: the one the report leads
+ * with (it sets the status and the notice), then the nearest of the others.
+ * A page copied thousands of times must not make a report, a tab's stored
+ * state or a message to the page grow with the history.
+ */
+export function nearestMatches(matches: MatchSummary[], max: number): MatchSummary[] {
+  if (matches.length <= max) return matches;
+  if (max <= 0) return [];
+  const [lead, ...rest] = matches;
+  const order = new Map(matches.map((match, index) => [match, index]));
+  const nearest = rest.sort((a, b) => a.distance - b.distance || order.get(a)! - order.get(b)!).slice(0, max - 1);
+  return [lead!, ...nearest.sort((a, b) => order.get(a)! - order.get(b)!)];
 }
 
 /** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */

@@ -104,6 +104,7 @@ export class VisitService {
       title,
       site: siteOf(url),
       matches: [],
+      matchCount: 0,
       recorded: false,
       visitCount: 0,
       firstPublished: 'unknown',
