@@ -67,7 +67,8 @@ export type PageStatus =
   | 'incognito' // an incognito window and recording incognito is off
   | 'off' // automatic mode is off
   | 'no_article' // nothing article-like on the page
-  | 'too_large'; // over the content script's reading budget (src/page-reading/page-budget.ts): not read
+  | 'too_large' // over the content script's reading budget (src/page-reading/page-budget.ts): not read
+  | 'rate_limited'; // content swapped in too often without a real navigation (src/background/route-limiter.ts): not checked
 
 /** Why the content script did not send a page: it had no text, or was too big to read safely. */
 export type SkipReason = Extract<PageStatus, 'no_article' | 'too_large'>;

@@ -15,6 +15,7 @@ const STATUS_LABEL = {
   off: 'labelOff',
   no_article: 'labelNoArticle',
   too_large: 'labelTooLarge',
+  rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
 
 
