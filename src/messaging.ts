@@ -43,6 +43,21 @@ export const MAX_HTML_CHARS = 20_000_000;
  */
 export const MAX_REPORTED_MATCHES = 50;
 
+/**
+ * Checks per site, in any window of SWAP_WINDOW_MS, of content swapped into
+ * a page without a real navigation (history.pushState and the like). A
+ * person reading articles in a single-page app spends well over twenty
+ * seconds on each, so three a minute delays nobody; a page that cycles
+ * candidate articles through its DOM to see which ones the user read (the
+ * notice appears) learns at most three a minute, and adds at most three
+ * pages to the history (docs/privacy.md). The background enforces it
+ * (src/background/route-limiter.ts); the content script keeps to it, so a
+ * reader's fourth article in a minute is checked late rather than refused.
+ */
+export const MAX_SWAPPED_CHECKS_PER_SITE = 3;
+/** The window of MAX_SWAPPED_CHECKS_PER_SITE: one minute, the pace of reading. */
+export const SWAP_WINDOW_MS = 60_000;
+
 /** An article as extracted in the page, ready to be fingerprinted. */
 export interface ExtractedPage {
   url: string;

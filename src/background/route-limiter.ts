@@ -1,18 +1,8 @@
 import { normalizeUrl } from '../core/url';
+import { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS } from '../messaging';
 import { registrableSite } from './same-site';
 
-/**
- * Checks per site, in any window of SWAP_WINDOW_MS, of content swapped into
- * a page without a real navigation (history.pushState and the like). A
- * person reading articles in a single-page app spends well over twenty
- * seconds on each, so three a minute delays nobody; a page that cycles
- * candidate articles through its DOM to see which ones the user read (the
- * notice appears) learns at most three a minute, and adds at most three
- * pages to the history (docs/privacy.md).
- */
-export const MAX_SWAPPED_CHECKS_PER_SITE = 3;
-/** The window of MAX_SWAPPED_CHECKS_PER_SITE: one minute, the pace of reading. */
-export const SWAP_WINDOW_MS = 60_000;
+export { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS };
 
 export interface RouteLimiterOptions {
   now?: () => number;
