@@ -48,7 +48,7 @@ export function createNotice(doc: Document = document): Notice {
       const shadow = host.attachShadow({ mode: 'closed' });
       const style = doc.createElement('style');
       style.textContent = noticeCss;
-      shadow.append(style, card(doc, report, hide));
+      shadow.append(style, noticeCard(doc, report, hide));
       doc.documentElement.append(host);
       raise(host);
       stopGuard = guard(doc, host);
@@ -93,7 +93,8 @@ function guard(doc: Document, host: HTMLElement): () => void {
   return stop;
 }
 
-function card(doc: Document, report: PageReport, hide: () => void): HTMLElement {
+/** The notice's content for a flagged report (exported for tests). */
+export function noticeCard(doc: Document, report: PageReport, hide: () => void): HTMLElement {
   const match = report.matches[0]!;
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);

@@ -13,7 +13,8 @@ import { englishMessage } from './english';
 export function loadExtensionPage(name: 'popup' | 'options'): Document {
   const html = readFileSync(join(import.meta.dirname, '..', '..', 'entrypoints', name, 'index.html'), 'utf8');
   const { document, window } = parseHTML(html);
-  Object.assign(globalThis, { document, window });
+  // The DOM classes code under test checks with instanceof.
+  Object.assign(globalThis, { document, window, Node: window.Node, HTMLElement: window.HTMLElement, HTMLAnchorElement: window.HTMLAnchorElement });
   fakeBrowser.i18n.getMessage = englishMessage as typeof fakeBrowser.i18n.getMessage;
   fakeBrowser.i18n.getUILanguage = () => 'en-US';
   return document;
