@@ -34,6 +34,30 @@ export const MAX_EXCERPT_CHARS = 2_000;
  */
 export const MAX_HTML_CHARS = 20_000_000;
 
+/**
+ * Earlier copies a report lists at most: the nearest ones (and always the
+ * one it leads with). Fifty is more than anyone reads in the popup, and it
+ * bounds a report, which is kept per tab in `storage.session` and sent back
+ * to the page, to ~200,000 characters even with the longest titles and URLs
+ * the history keeps, however many copies the history holds.
+ */
+export const MAX_REPORTED_MATCHES = 50;
+
+/**
+ * Checks per site, in any window of SWAP_WINDOW_MS, of content swapped into
+ * a page without a real navigation (history.pushState and the like). A
+ * person reading articles in a single-page app spends well over twenty
+ * seconds on each, so three a minute delays nobody; a page that cycles
+ * candidate articles through its DOM to see which ones the user read (the
+ * notice appears) learns at most three a minute, and adds at most three
+ * pages to the history (docs/privacy.md). The background enforces it
+ * (src/background/route-limiter.ts); the content script keeps to it, so a
+ * reader's fourth article in a minute is checked late rather than refused.
+ */
+export const MAX_SWAPPED_CHECKS_PER_SITE = 3;
+/** The window of MAX_SWAPPED_CHECKS_PER_SITE: one minute, the pace of reading. */
+export const SWAP_WINDOW_MS = 60_000;
+
 /** An article as extracted in the page, ready to be fingerprinted. */
 export interface ExtractedPage {
   url: string;
@@ -58,7 +82,8 @@ export type PageStatus =
   | 'incognito' // an incognito window and recording incognito is off
   | 'off' // automatic mode is off
   | 'no_article' // nothing article-like on the page
-  | 'too_large'; // over the content script's reading budget (src/page-reading/page-budget.ts): not read
+  | 'too_large' // over the content script's reading budget (src/page-reading/page-budget.ts): not read
+  | 'rate_limited'; // content swapped in too often without a real navigation (src/background/route-limiter.ts): not checked
 
 /** Why the content script did not send a page: it had no text, or was too big to read safely. */
 export type SkipReason = Extract<PageStatus, 'no_article' | 'too_large'>;
@@ -96,8 +121,10 @@ export interface PageReport {
   url: string;
   title: string;
   site: string;
-  /** Best match first. */
+  /** Best match first; at most MAX_REPORTED_MATCHES of them. */
   matches: MatchSummary[];
+  /** Earlier copies found in all, `matches` included (more when the list was capped). */
+  matchCount: number;
   /** The page is now in the history. */
   recorded: boolean;
   /** Visits to this URL including this one (0 when not recorded). */

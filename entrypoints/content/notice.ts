@@ -48,7 +48,7 @@ export function createNotice(doc: Document = document): Notice {
       const shadow = host.attachShadow({ mode: 'closed' });
       const style = doc.createElement('style');
       style.textContent = noticeCss;
-      shadow.append(style, card(doc, report, hide));
+      shadow.append(style, noticeCard(doc, report, hide));
       doc.documentElement.append(host);
       raise(host);
       stopGuard = guard(doc, host);
@@ -93,7 +93,8 @@ function guard(doc: Document, host: HTMLElement): () => void {
   return stop;
 }
 
-function card(doc: Document, report: PageReport, hide: () => void): HTMLElement {
+/** The notice's content for a flagged report (exported for tests). */
+export function noticeCard(doc: Document, report: PageReport, hide: () => void): HTMLElement {
   const match = report.matches[0]!;
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -129,7 +130,8 @@ function card(doc: Document, report: PageReport, hide: () => void): HTMLElement 
 
   const first = firstPublishedLine(report);
   if (first) root.append(el('p', 'first', first));
-  if (report.matches.length > 1) root.append(el('p', 'more', t('moreMatches', String(report.matches.length - 1))));
+  // Every copy found counts, also those past the report's capped list.
+  if (report.matchCount > 1) root.append(el('p', 'more', t('moreMatches', String(report.matchCount - 1))));
 
   const actions = el('div', 'actions');
   if (linkable) {

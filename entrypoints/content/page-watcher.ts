@@ -6,6 +6,7 @@ import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
 import { pageLoaded } from './page-loaded';
 import { messageUrl, siteRoot } from './page-url';
+import { RouteGate, type RouteGateOptions } from './route-gate';
 import { readWithinBudget } from '../../src/page-reading/read-page';
 
 export interface PageWatcherDeps {
@@ -15,6 +16,10 @@ export interface PageWatcherDeps {
   currentUrl?: () => string;
   /** Resolves when the page may be read without delaying its loading; the first check waits for it. */
   loaded?: () => Promise<void>;
+  /** Resolves when the DOM has settled after an in-app navigation. */
+  settled?: () => Promise<void>;
+  /** Clock and timers of the in-app navigation gate (route-gate.ts); the content script's own by default. */
+  routeGate?: RouteGateOptions;
 }
 
 /**
@@ -24,7 +29,14 @@ export interface PageWatcherDeps {
  */
 export function watchPage(
   ctx: ContentScriptContext,
-  { notice, read = (url) => readWithinBudget(document, url), currentUrl = () => location.href, loaded = () => pageLoaded(ctx) }: PageWatcherDeps,
+  {
+    notice,
+    read = (url) => readWithinBudget(document, url),
+    currentUrl = () => location.href,
+    loaded = () => pageLoaded(ctx),
+    settled = () => domSettled(ctx),
+    routeGate = {},
+  }: PageWatcherDeps,
 ): void {
   const extract = async (): Promise<PageReading> => {
     const url = messageUrl(currentUrl());
@@ -34,30 +46,40 @@ export function watchPage(
   ctx.onInvalidated(stopListening);
 
   let checkedUrl: string | undefined;
-  const check = async () => {
+  /** The text last sent in a visit: an app that only changes its address has no new page to record. */
+  let visitedText: string | undefined;
+  /** Checks the current address; resolves to whether a visit was sent. */
+  const check = async (): Promise<boolean> => {
     const href = currentUrl();
     // A new fragment or tracking parameter is still the same page.
     const identity = normalizeUrl(href) ?? href;
-    if (identity === checkedUrl || !ctx.isValid) return;
+    if (identity === checkedUrl || !ctx.isValid) return false;
     checkedUrl = identity;
     const sendable = messageUrl(href);
     // An address too long to record still belongs to a site, which may be excluded.
     const url = sendable ?? siteRoot(href);
-    if (!(await sendMessage({ type: 'should-check', url }))) return;
+    if (!(await sendMessage({ type: 'should-check', url }))) return false;
     const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
-    if (!ctx.isValid) return;
+    if (!ctx.isValid) return false;
     if (reading.kind === 'skip') {
       await sendMessage({ type: 'skip', url, reason: reading.reason });
-      return;
+      return false;
     }
+    if (reading.page.text === visitedText) return false;
+    visitedText = reading.page.text;
     const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page });
     if (showNotice && ctx.isValid) notice.show(report);
+    return true;
   };
 
+  const routes = new RouteGate(async () => {
+    await settled();
+    return check();
+  }, { setTimer: (callback, ms) => ctx.setTimeout(callback, ms), onError: reportError, ...routeGate });
   void loaded().then(check).catch(reportError);
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     notice.hide();
-    void domSettled(ctx).then(check).catch(reportError);
+    routes.changed();
   });
 }
 

@@ -15,6 +15,7 @@ const STATUS_LABEL = {
   off: 'labelOff',
   no_article: 'labelNoArticle',
   too_large: 'labelTooLarge',
+  rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
 
 
@@ -40,8 +41,15 @@ export function reportView(report: PageReport | null): HTMLElement {
     report.matches.length > 0
       ? h('section', { class: 'matches' },
         h('h2', {}, t('earlierCopies')),
-        h('ol', {}, ...report.matches.map((match) => matchItem(match, report.status))))
+        h('ol', {}, ...report.matches.map((match) => matchItem(match, report.status))),
+        moreMatches(report))
       : null);
+}
+
+/** The report lists the nearest copies only (MAX_REPORTED_MATCHES); the rest are counted. */
+function moreMatches(report: PageReport): HTMLElement | null {
+  const hidden = report.matchCount - report.matches.length;
+  return hidden > 0 ? h('p', { class: 'more-matches' }, t('andMoreMatches', String(hidden))) : null;
 }
 
 function statusText(report: PageReport): MessageKey {

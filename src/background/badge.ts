@@ -11,6 +11,12 @@ export type BadgeResetter = (tabId: number) => Promise<void>;
 const REPOST_COLOR = '#c2410c';
 const PARTIAL_COLOR = '#b45309';
 const WARNING_COLOR = '#a16207';
+/**
+ * Highest count the badge spells out; more shows as "99+". Chromium fits
+ * about four narrow characters on the badge and cuts the rest, so a count
+ * of copies never takes more than three.
+ */
+export const MAX_BADGE_COUNT = 99;
 /** Badge of a page that could not be recorded because storage is full. */
 const STORAGE_FULL_BADGE = '!';
 
@@ -27,11 +33,16 @@ export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Loc
     const warning = !flagged && report.storageFull === true;
     const color = flagged ? (report.status === 'repost' ? REPOST_COLOR : PARTIAL_COLOR) : WARNING_COLOR;
     await Promise.all([
-      action.setBadgeText({ tabId, text: flagged ? String(report.matches.length) : warning ? STORAGE_FULL_BADGE : '' }),
+      action.setBadgeText({ tabId, text: flagged ? badgeCount(report.matchCount) : warning ? STORAGE_FULL_BADGE : '' }),
       flagged || warning ? action.setBadgeBackgroundColor({ tabId, color }) : undefined,
       action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
   };
+}
+
+/** The number of earlier copies as the badge shows it: "1" to "99", then "99+". */
+export function badgeCount(count: number): string {
+  return count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(count);
 }
 
 export function resetToolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeResetter {

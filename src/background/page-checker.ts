@@ -13,10 +13,11 @@ import {
   type Judgement,
   type MinLength,
 } from '../core';
-import type { ExtractedPage, FirstPublished, MatchSummary, PageReport, PageStatus } from '../messaging';
+import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError } from '../store/errors';
 import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
 import type { HistoryPort } from './history-port';
+import { trustedCanonical } from './same-site';
 
 /** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
 const FINGERPRINT_BITS = 64;
@@ -59,7 +60,8 @@ export class PageChecker {
   async check(page: ExtractedPage, options: CheckOptions): Promise<PageReport> {
     const url = normalizeUrl(page.url);
     if (url === undefined) throw new Error('only http(s) pages can be checked');
-    const canonicalUrl = page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl);
+    // A canonical address on another site is the page's word against the text: dropped (same-site.ts).
+    const canonicalUrl = trustedCanonical(url, page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl));
     const history = await this.history;
     const signature = this.sign(page.text);
     const longEnough = isLongEnough(signature.length, options.minLength);
@@ -68,7 +70,8 @@ export class PageChecker {
     const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
     const found = longEnough ? await findMatches(history, await this.signatures(history, page.text, signature), new Set([url, canonicalUrl].filter(isString)), options) : [];
     // On a revisit, copies first read after this page are not earlier copies of it.
-    const matches = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
+    const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
+    const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
     const { stored, storageFull } = options.record
       ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, options.source), earlier)
       : { stored: earlier, storageFull: false };
@@ -79,6 +82,7 @@ export class PageChecker {
       title: page.title,
       site: siteOf(url),
       matches,
+      matchCount: all.length,
       recorded: options.record && !storageFull,
       visitCount: stored?.visitCount ?? 0,
       ...(earlier ? { firstVisit: earlier.firstVisit } : {}),
@@ -137,8 +141,10 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
   for (const { page } of perFingerprint.flat()) {
     if (seen.has(page.id)) continue;
     seen.add(page.id);
-    // A page is never a repost of itself, whichever of its addresses either copy declares.
-    if (ownUrls.has(page.url) || (page.canonicalUrl !== undefined && ownUrls.has(normalizeUrl(page.canonicalUrl) ?? ''))) continue;
+    // A page is never a repost of itself, whichever of its addresses either copy declares
+    // on its own site; records kept from before that rule, or imported, are held to it here.
+    const declared = trustedCanonical(page.url, page.canonicalUrl);
+    if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const { verdict, distance } = bestJudgement(signatureOf(page), signaturesFor(page, signatures), options);
     if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
   }
@@ -164,6 +170,21 @@ function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature
   return candidates
     .map((signature) => judge(earlier, signature, options))
     .reduce((best, next) => (strength(next) > strength(best) || (strength(next) === strength(best) && next.distance < best.distance) ? next : best));
+}
+
+/**
+ * At most `max` of the matches, in their order: the one the report leads
+ * with (it sets the status and the notice), then the nearest of the others.
+ * A page copied thousands of times must not make a report, a tab's stored
+ * state or a message to the page grow with the history.
+ */
+export function nearestMatches(matches: MatchSummary[], max: number): MatchSummary[] {
+  if (matches.length <= max) return matches;
+  if (max <= 0) return [];
+  const [lead, ...rest] = matches;
+  const order = new Map(matches.map((match, index) => [match, index]));
+  const nearest = rest.sort((a, b) => a.distance - b.distance || order.get(a)! - order.get(b)!).slice(0, max - 1);
+  return [lead!, ...nearest.sort((a, b) => order.get(a)! - order.get(b)!)];
 }
 
 /** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */

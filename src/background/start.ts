@@ -7,6 +7,7 @@ import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
 import { pruneHistory, throttled } from './retention';
+import { RouteLimiter, trackNavigations } from './route-limiter';
 import { contentInjector, injectAfterLoad } from './content-injection';
 import { tabExtractor } from './tab-extractor';
 import { sessionTabReports } from './tab-reports';
@@ -34,6 +35,7 @@ export interface BackgroundOptions {
 export function startBackground({ open = () => openHistory(), declaresContentScript = manifestDeclaresContentScript }: BackgroundOptions = {}): void {
   const historyReady = open();
   const ensureContentScript = contentInjector();
+  const routes = new RouteLimiter();
   const visits = new VisitService({
     checker: new PageChecker({ history: historyReady }),
     loadSettings,
@@ -41,11 +43,13 @@ export function startBackground({ open = () => openHistory(), declaresContentScr
     setBadge: toolbarBadge(),
     resetBadge: resetToolbarBadge(),
     extractFromTab: tabExtractor({ injectContentScript: ensureContentScript }),
+    routes,
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 
   listen(backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }), (raw) => parseRequest(raw, BACKGROUND_REQUESTS));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
+  trackNavigations(routes, browser.webNavigation.onCommitted);
   if (!declaresContentScript()) injectAfterLoad(ensureContentScript);
   void prune().catch(logError);
 }

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { PageReport } from '../messaging';
+import { MAX_REPORTED_MATCHES, type PageReport } from '../messaging';
 
 /**
  * The last report for each open tab, for the popup. Kept in `storage.session`
@@ -22,7 +22,7 @@ export function sessionTabReports(area: SessionArea = storage): TabReports {
   const key = (tabId: number) => `session:${KEY_PREFIX}${tabId}` as const;
   return {
     get: (tabId) => area.getItem<PageReport>(key(tabId)),
-    set: (tabId, report) => area.setItem(key(tabId), report),
+    set: (tabId, report) => area.setItem(key(tabId), boundedReport(report)),
     remove: (tabId) => area.removeItem(key(tabId)),
     async clear() {
       const tabIds = Object.keys(await area.snapshot('session'))
@@ -32,4 +32,13 @@ export function sessionTabReports(area: SessionArea = storage): TabReports {
       return tabIds;
     },
   };
+}
+
+/**
+ * The report as a tab keeps it: no more than MAX_REPORTED_MATCHES copies
+ * (PageChecker already picks the nearest), so one tab's state stays small
+ * whatever produced the report; `matchCount` still says how many there were.
+ */
+export function boundedReport(report: PageReport): PageReport {
+  return report.matches.length <= MAX_REPORTED_MATCHES ? report : { ...report, matches: report.matches.slice(0, MAX_REPORTED_MATCHES) };
 }

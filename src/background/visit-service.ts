@@ -3,6 +3,7 @@ import type { ExtractedPage, PageReading, PageReport, PageStatus, SkipReason, Vi
 import { isSiteExcluded, type Settings } from '../settings';
 import type { BadgeResetter, BadgeSetter } from './badge';
 import type { PageChecker } from './page-checker';
+import type { RouteLimiter } from './route-limiter';
 import type { TabReports } from './tab-reports';
 
 export interface TabInfo {
@@ -18,6 +19,8 @@ export interface VisitServiceDeps {
   resetBadge: BadgeResetter;
   /** Asks the page in a tab for its article, or why it has none. */
   extractFromTab: (tabId: number) => Promise<PageReading>;
+  /** Which automatic checks a page gets: its own, and a few of content swapped in (route-limiter.ts). */
+  routes: Pick<RouteLimiter, 'allow' | 'forgetTab'>;
   now?: () => number;
 }
 
@@ -48,7 +51,9 @@ export class VisitService {
   async visit(page: ExtractedPage, tab: TabInfo): Promise<VisitResponse> {
     const settings = await this.deps.loadSettings();
     // The settings may have changed since `shouldCheck`; they are the background's to enforce.
-    const blocked = blockedStatus(page.url, tab, settings);
+    const blocked = blockedStatus(page.url, tab, settings)
+      // Content swapped in too often says nothing about the history and adds nothing to it.
+      ?? (this.deps.routes.allow(tab.id, page.url) ? undefined : 'rate_limited');
     const report = blocked
       ? this.emptyReport(page.url, blocked, page.title)
       : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, source: 'visit' });
@@ -81,6 +86,7 @@ export class VisitService {
   }
 
   forgetTab(tabId: number): Promise<void> {
+    this.deps.routes.forgetTab(tabId);
     return this.deps.tabReports.remove(tabId);
   }
 
@@ -104,6 +110,7 @@ export class VisitService {
       title,
       site: siteOf(url),
       matches: [],
+      matchCount: 0,
       recorded: false,
       visitCount: 0,
       firstPublished: 'unknown',

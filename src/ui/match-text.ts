@@ -56,4 +56,5 @@ export const STATUS_SENTENCE = {
   off: 'statusOff',
   no_article: 'statusNoArticle',
   too_large: 'statusTooLarge',
+  rate_limited: 'statusRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;

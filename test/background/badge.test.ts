@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeTitle, toolbarBadge } from '../../src/background/badge';
+import { badgeCount, badgeTitle, MAX_BADGE_COUNT, toolbarBadge } from '../../src/background/badge';
 import type { MatchSummary, PageReport } from '../../src/messaging';
 import { englishLocalizer } from '../support/english';
 
@@ -16,7 +16,7 @@ const match: MatchSummary = {
 };
 
 function report(status: PageReport['status'], matches: MatchSummary[] = []): PageReport {
-  return { status, url: 'https://copy.example.org/', title: 'Copy', site: 'copy.example.org', matches, recorded: true, visitCount: 1, firstPublished: 'unknown', checkedAt: 0 };
+  return { status, url: 'https://copy.example.org/', title: 'Copy', site: 'copy.example.org', matches, matchCount: matches.length, recorded: true, visitCount: 1, firstPublished: 'unknown', checkedAt: 0 };
 }
 
 function fakeAction() {
@@ -46,6 +46,28 @@ describe('toolbar badge', () => {
     expect(calls.text).toEqual([text]);
     expect(calls.color).toHaveLength(colored ? 1 : 0);
     expect(calls.title).toHaveLength(1);
+  });
+
+  it.each<[number, string]>([
+    [1, '1'],
+    [9, '9'],
+    [10, '10'],
+    [99, '99'],
+    [100, '99+'],
+    [101, '99+'],
+    [40_000, '99+'],
+    [Number.MAX_SAFE_INTEGER, '99+'],
+  ])('%i copies → "%s", at most 3 characters', (count, text) => {
+    expect(badgeCount(count)).toBe(text);
+    expect(badgeCount(count).length).toBeLessThanOrEqual(3);
+  });
+
+  it('counts every copy found, not only those the report lists', async () => {
+    const { action, calls } = fakeAction();
+    await toolbarBadge(action as never, englishLocalizer)(3, { ...report('repost', [match]), matchCount: 40_000 });
+    expect(calls.text).toEqual([`${MAX_BADGE_COUNT}+`]);
+    await toolbarBadge(action as never, englishLocalizer)(3, { ...report('repost', [match]), matchCount: 57 });
+    expect(calls.text).toEqual([`${MAX_BADGE_COUNT}+`, '57']);
   });
 
   it.each<[PageReport['status'], MatchSummary[], string]>([

@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIN_LENGTH } from '../../src/core';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import type { ExtractedPage } from '../../src/messaging';
-import { HistoryQuotaError, type History } from '../../src/store';
-import { DAY, FP, clock, flipBits, freshHistory, page, specSign } from './fakes';
+import type { HistoryPort } from '../../src/background/history-port';
+import { nearestMatches, PageChecker, type CheckOptions } from '../../src/background/page-checker';
+import { boundedReport } from '../../src/background/tab-reports';
+import { MAX_REPORTED_MATCHES, type ExtractedPage, type MatchSummary } from '../../src/messaging';
+import { HistoryQuotaError, type History, type PageRecord } from '../../src/store';
+import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../src/store/page';
+import { DAY, FP, T0, clock, flipBits, freshHistory, page, specSign } from './fakes';
 
 const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
 const ORIGINAL = 'https://news.example.com/2026/story';
@@ -131,6 +134,49 @@ describe('PageChecker: verdicts', () => {
   });
 });
 
+describe('PageChecker: canonical addresses declared on another site are not believed', () => {
+  const COPY = 'https://copy.example.org/a';
+  const OTHER = 'https://news.example.com/2026/other-story';
+
+  // Each row: what the history holds, the page checked, and what the report must (not) say.
+  it.each<[string, Parameters<typeof page>[1] & { url?: string }, { status: string; matches: string[] }]>([
+    ['a copy on another site declaring the original: still a repost', { canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['the same claim as og:url with tracking parameters', { canonicalUrl: `${ORIGINAL}?utm_source=x#top` }, { status: 'repost', matches: [ORIGINAL] }],
+    ['a different article on another site declaring an address read before: new', { canonicalUrl: ORIGINAL, fp: flipBits(FP, 20) }, { status: 'new', matches: [] }],
+    ['a hosting-suffix neighbour (github.io) declaring the original', { url: 'https://mallory.github.io/a', canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['a look-alike host declaring the original', { url: 'https://news.example.com.evil.net/a', canonicalUrl: ORIGINAL }, { status: 'repost', matches: [ORIGINAL] }],
+    ['an address on the same site declaring the original: read before', { url: 'https://m.example.com/story', canonicalUrl: ORIGINAL }, { status: 'read_before', matches: [] }],
+  ])('%s', async (_name, { url = COPY, ...overrides }, expected) => {
+    await readOriginal();
+    const report = await checker.check(page(url, overrides), AUTO);
+    expect(report.status).toBe(expected.status);
+    expect(report.matches.map((m) => m.url)).toEqual(expected.matches);
+    if (expected.status === 'read_before') return;
+    // Nothing about the claimed address leaks: not its first visit, not its visit count.
+    expect(report).not.toHaveProperty('firstVisit');
+    expect(report.visitCount).toBe(1);
+  });
+
+  it('a cross-site claim is not recorded, so it cannot hide the original later', async () => {
+    await checker.check(page(COPY, { canonicalUrl: OTHER }), AUTO);
+    expect(await history.getByUrl(COPY)).not.toHaveProperty('canonicalUrl');
+  });
+
+  it('a stored copy that claimed another site (older record, or imported) does not hide that page\'s copies', async () => {
+    await history.recordVisit({ url: COPY, canonicalUrl: OTHER, title: 'copy', site: 'copy.example.org', excerpt: '', textLength: 3000, cjkChars: 0, words: 500, fingerprint: FP });
+    time.advance(DAY);
+    const report = await checker.check(page(OTHER), AUTO);
+    expect(report).toMatchObject({ status: 'repost', matches: [{ url: COPY }] });
+  });
+
+  it('"Check this page" holds the same rule', async () => {
+    await readOriginal();
+    const report = await checker.check(page(COPY, { canonicalUrl: ORIGINAL }), { ...AUTO, record: false, source: 'manual' });
+    expect(report).toMatchObject({ status: 'repost', matches: [{ url: ORIGINAL }], visitCount: 0 });
+    expect(report).not.toHaveProperty('firstVisit');
+  });
+});
+
 describe('PageChecker: which copy came first', () => {
   const EARLY = Date.UTC(2020, 0, 1);
   const LATE = Date.UTC(2023, 5, 1);
@@ -190,5 +236,74 @@ describe('PageChecker: storage quota used up', () => {
   it('a full storage does not matter when nothing is recorded', async () => {
     const full = new PageChecker({ history: fullHistory(new HistoryQuotaError(undefined)), now: time.now, sign: specSign });
     expect(await full.check(page(ORIGINAL), { ...AUTO, record: false })).not.toHaveProperty('storageFull');
+  });
+});
+
+describe('PageChecker: a page copied many times', () => {
+  /**
+   * A history holding `count` copies of the page, every one with the longest
+   * title and URL the history keeps; copy i is i % 4 bits off and read at T0 + i.
+   */
+  function crowdedHistory(count: number): HistoryPort {
+    const pages: PageRecord[] = Array.from({ length: count }, (_, i) => {
+      const url = `https://copy${i}.example/${'p'.repeat(MAX_URL_LENGTH - 40)}`.slice(0, MAX_URL_LENGTH);
+      return {
+        id: i + 1, url, title: 'T'.repeat(MAX_TITLE_LENGTH), site: `copy${i}.example`, excerpt: '', textLength: 3000,
+        fingerprint: flipBits(FP, i % 4), passages: [], scheme: 2, cjkChars: 0, words: 500,
+        firstVisit: T0 + i, lastVisit: T0 + i, visitCount: 1, source: 'visit',
+      };
+    });
+    return {
+      queryMany: async () => [pages.map((stored) => ({ page: stored, slot: 0, distance: 0 }))],
+      getByUrl: async () => undefined,
+      olderSchemes: async () => [],
+      recordVisit: async () => ({ ...pages[0]!, id: count + 1, url: 'https://reader.example/a' }),
+    };
+  }
+
+  it(`lists the nearest ${MAX_REPORTED_MATCHES} and counts them all; a report of 40,000 copies stays small`, async () => {
+    const crowded = new PageChecker({ history: crowdedHistory(40_000), now: time.now, sign: specSign });
+    const report = await crowded.check(page('https://reader.example/a'), AUTO);
+    expect(report.status).toBe('repost');
+    expect(report.matchCount).toBe(40_000);
+    expect(report.matches).toHaveLength(MAX_REPORTED_MATCHES);
+    // The copy read first leads (the notice names it); the others are exact copies, the nearest.
+    expect(report.matches[0]).toMatchObject({ site: 'copy0.example', distance: 0 });
+    expect(report.matches.every((match) => match.distance === 0)).toBe(true);
+    expect(report.matches.map((match) => match.firstVisit)).toEqual([...report.matches.map((match) => match.firstVisit)].sort((a, b) => a - b));
+    // Bounded whatever the history holds: 50 copies with the longest titles and URLs.
+    expect(JSON.stringify(report).length).toBeLessThan(200_000);
+  });
+
+  it('a few copies are all listed', async () => {
+    const crowded = new PageChecker({ history: crowdedHistory(3), now: time.now, sign: specSign });
+    const report = await crowded.check(page('https://reader.example/a'), AUTO);
+    expect(report.matchCount).toBe(3);
+    expect(report.matches.map((match) => match.site)).toEqual(['copy0.example', 'copy1.example', 'copy2.example']);
+  });
+
+  function match(name: string, verdict: MatchSummary['verdict'], distance: number): MatchSummary {
+    return { url: `https://${name}.example/`, title: name, site: `${name}.example`, source: 'visit', verdict, distance, similarity: 1 - distance / 64, firstVisit: 0, lastVisit: 0 };
+  }
+
+  // In report order: whole copies first, then the one read first.
+  const LIST = [match('a', 'duplicate', 3), match('b', 'duplicate', 1), match('c', 'duplicate', 0), match('d', 'partial', 0), match('e', 'partial', 2)];
+  it.each<[number, string[]]>([
+    [10, ['a', 'b', 'c', 'd', 'e']],
+    [5, ['a', 'b', 'c', 'd', 'e']],
+    [3, ['a', 'c', 'd']],
+    [2, ['a', 'c']],
+    [1, ['a']],
+    [0, []],
+  ])('nearestMatches, at most %i: %j (the lead kept, then the nearest, in report order)', (max, names) => {
+    expect(nearestMatches([...LIST], max).map((m) => m.title)).toEqual(names);
+  });
+
+  it('a tab keeps at most the capped list, and still the count', () => {
+    const many = Array.from({ length: 40_000 }, (_, i) => match(`m${i}`, 'duplicate', i % 4));
+    const kept = boundedReport({ status: 'repost', url: 'https://reader.example/a', title: '', site: '', matches: many, matchCount: many.length, recorded: true, visitCount: 1, firstPublished: 'unknown', checkedAt: 0 });
+    expect(kept.matches).toHaveLength(MAX_REPORTED_MATCHES);
+    expect(kept.matchCount).toBe(40_000);
+    expect(JSON.stringify(kept).length).toBeLessThan(20_000);
   });
 });

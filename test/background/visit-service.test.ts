@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageChecker } from '../../src/background/page-checker';
+import { MAX_SWAPPED_CHECKS_PER_SITE, RouteLimiter, SWAP_WINDOW_MS } from '../../src/background/route-limiter';
 import type { TabReports } from '../../src/background/tab-reports';
 import { VisitService, type TabInfo } from '../../src/background/visit-service';
 import type { ExtractedPage, PageReport } from '../../src/messaging';
@@ -45,6 +46,8 @@ beforeEach(async () => {
     setBadge: async (tabId, report) => void badges.push([tabId, report.status]),
     resetBadge: async (tabId) => void resets.push(tabId),
     extractFromTab: async () => (tabPage ? { kind: 'page', page: tabPage } : { kind: 'skip', reason: 'no_article' }),
+    // Every visit here is a page's own check; the limits have their own tests below.
+    routes: { allow: () => true, forgetTab: () => {} },
     now: time.now,
   });
 });
@@ -140,6 +143,7 @@ describe('VisitService.checkTab: "Check this page"', () => {
       setBadge: vi.fn(),
       resetBadge: vi.fn(),
       extractFromTab: async () => Promise.reject(new Error('Cannot access a chrome:// URL')),
+      routes: { allow: () => true, forgetTab: () => {} },
     });
     await expect(failing.checkTab(9, false)).rejects.toThrow(/chrome:/);
   });
@@ -174,5 +178,67 @@ describe('VisitService.skip: pages the content script did not read', () => {
     expect(reports.get(TAB.id)).toMatchObject({ status, url: ORIGINAL, recorded: false, matches: [] });
     expect(badges).toEqual([[TAB.id, status]]);
     expect(await history.count()).toBe(0);
+  });
+});
+
+describe('VisitService: content swapped in without a real navigation (probing)', () => {
+  /** 30 candidate articles on one site: each a different text at a pushed address, none a real navigation. */
+  const candidates = Array.from({ length: 30 }, (_, i) => page(`https://probe.example/c/${i}`, { fp: (0x1111111111111111n * BigInt(i % 15 + 1)).toString(16).padStart(16, '0').slice(-16) }));
+
+  function limitedService(routes: RouteLimiter) {
+    return new VisitService({
+      checker: new PageChecker({ history, now: time.now, sign: specSign }),
+      loadSettings: async () => settings,
+      tabReports: { get: async () => null, set: async (id, report) => void reports.set(id, report), remove: async () => {}, clear: async () => [] },
+      setBadge: async () => {},
+      resetBadge: async () => {},
+      extractFromTab: async () => ({ kind: 'skip', reason: 'no_article' }),
+      routes,
+      now: time.now,
+    });
+  }
+
+  it(`a probe cycling 30 read articles in a minute learns the status of at most ${MAX_SWAPPED_CHECKS_PER_SITE} and adds at most ${MAX_SWAPPED_CHECKS_PER_SITE} pages`, async () => {
+    // The user read every candidate before, elsewhere.
+    for (const [i, candidate] of candidates.entries()) await new PageChecker({ history, now: time.now, sign: specSign }).check({ ...candidate, url: `https://news${i}.example/a` }, { maxDistance: 3, minLength: settings.minLength, record: true, source: 'visit' });
+    const before = await history.count();
+    time.advance(DAY);
+    const routes = new RouteLimiter({ now: time.now });
+    const probing = limitedService(routes);
+    routes.navigated(TAB.id, 'https://probe.example/');
+    await probing.visit(page('https://probe.example/'), TAB); // the page's own check, after its real load
+    const statuses: string[] = [];
+    for (const candidate of candidates) {
+      time.advance(2_000);
+      const { report, showNotice } = await probing.visit(candidate, TAB);
+      statuses.push(report.status);
+      if (report.status === 'rate_limited') expect({ matches: report.matches, visitCount: report.visitCount, showNotice }).toEqual({ matches: [], visitCount: 0, showNotice: false });
+    }
+    expect(statuses.filter((status) => status !== 'rate_limited')).toHaveLength(MAX_SWAPPED_CHECKS_PER_SITE);
+    expect(await history.count()).toBe(before + 1 + MAX_SWAPPED_CHECKS_PER_SITE);
+  });
+
+  it('from several tabs of one site the limit is shared; another site has its own; a real navigation earns one check', async () => {
+    const routes = new RouteLimiter({ now: time.now });
+    const service = limitedService(routes);
+    const status = async (url: string, tabId: number) => (await service.visit(page(url, { words: 5 }), { id: tabId, incognito: false })).report.status;
+    for (let i = 0; i < MAX_SWAPPED_CHECKS_PER_SITE; i++) expect(await status(`https://app.example/r/${i}`, 1 + (i % 2))).toBe('too_short');
+    expect(await status('https://app.example/r/x', 3)).toBe('rate_limited');
+    expect(await status('https://m.app.example/r/y', 4)).toBe('rate_limited');
+    expect(await status('https://other.example/r/1', 1)).toBe('too_short');
+    routes.navigated(1, 'https://app.example/loaded');
+    expect(await status('https://app.example/loaded', 1)).toBe('too_short');
+    expect(await status('https://app.example/r/z', 1)).toBe('rate_limited');
+    time.advance(SWAP_WINDOW_MS);
+    expect(await status('https://app.example/r/later', 1)).toBe('too_short');
+    expect(reports.get(1)?.status).toBe('too_short');
+  });
+
+  it('excluded sites stay "excluded" and use up nothing', async () => {
+    settings = { ...settings, excludedSites: ['app.example'] };
+    const routes = new RouteLimiter({ now: time.now });
+    const service = limitedService(routes);
+    for (let i = 0; i < 10; i++) expect((await service.visit(page(`https://app.example/r/${i}`), TAB)).report.status).toBe('excluded');
+    expect(routes.allow(TAB.id, 'https://app.example/r/after')).toBe(true);
   });
 });

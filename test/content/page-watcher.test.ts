@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { Notice } from '../../entrypoints/content/notice';
 import { watchPage } from '../../entrypoints/content/page-watcher';
-import type { PageReading, Request } from '../../src/messaging';
+import { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS, type PageReading, type Request } from '../../src/messaging';
 
 const URL = 'https://news.example.com/story';
 const PAGE: PageReading = { kind: 'page', page: { url: URL, title: 'A story', text: 'words' } };
@@ -105,5 +105,82 @@ describe('watchPage: addresses longer than a message may carry (2,048 characters
       { type: 'skip', url: 'https://news.example.com/', reason: 'too_large' },
     ]);
     expect(read).not.toHaveBeenCalled();
+  });
+});
+
+describe('watchPage: in-app navigations (fake clock)', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    (globalThis as { window?: unknown }).window ??= globalThis;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** A content script context whose `wxt:locationchange` the test fires. */
+  function navigatingContext() {
+    const listeners: Array<() => void> = [];
+    const ctx = {
+      isValid: true,
+      onInvalidated: () => () => {},
+      addEventListener: (_target: unknown, type: string, listener: () => void) => {
+        if (type === 'wxt:locationchange') listeners.push(listener);
+      },
+    } as unknown as ContentScriptContext;
+    return { ctx, navigate: () => listeners.forEach((listener) => listener()) };
+  }
+
+  /** A single-page app: `go(path, text)` pushes an address and swaps its article in. */
+  function app() {
+    let href = URL;
+    let text = 'the first article';
+    const { ctx, navigate } = navigatingContext();
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    watchPage(ctx, {
+      loaded: now,
+      settled: now,
+      notice: notice(),
+      read: (url) => ({ kind: 'page', page: { url, title: 't', text } }),
+      currentUrl: () => href,
+      routeGate: { setTimer: (callback, ms) => setTimeout(callback, ms) },
+    });
+    const go = (path: string, newText = text) => {
+      href = `https://news.example.com${path}`;
+      text = newText;
+      navigate();
+    };
+    const visits = () => received.filter((request) => request.type === 'visit').map((request) => request.type === 'visit' && request.page.url);
+    return { go, visits };
+  }
+
+  it('a flood of 1,000 pushed addresses is one visit, for the address the app rests on', async () => {
+    const { go, visits } = app();
+    await vi.advanceTimersByTimeAsync(10);
+    for (let i = 0; i < 1_000; i++) {
+      go(`/feed?item=${i}`, `article ${i}`);
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(visits()).toEqual([URL, 'https://news.example.com/feed?item=999']);
+  });
+
+  it('a new address showing the same text records nothing', async () => {
+    const { go, visits } = app();
+    await vi.advanceTimersByTimeAsync(10);
+    go('/story?view=comments');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(visits()).toEqual([URL]);
+  });
+
+  it(`30 articles swapped in within a minute: at most ${MAX_SWAPPED_CHECKS_PER_SITE} visits that minute; the last one is checked later`, async () => {
+    const { go, visits } = app();
+    await vi.advanceTimersByTimeAsync(10);
+    for (let i = 0; i < 30; i++) {
+      go(`/c/${i}`, `candidate ${i}`);
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(visits()).toHaveLength(1 + MAX_SWAPPED_CHECKS_PER_SITE);
+    await vi.advanceTimersByTimeAsync(SWAP_WINDOW_MS);
+    expect(visits().at(-1)).toBe('https://news.example.com/c/29');
   });
 });

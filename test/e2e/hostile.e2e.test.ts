@@ -9,6 +9,8 @@ import { indexProblems } from '../support/history-invariants';
 import { ROOT, launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { badge, dumpStores, openOptions, openPopup, readNotice, screenshot, stopServiceWorker, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
+import { MAX_WAIT_MS } from '../../entrypoints/content/dom-settled';
+import { ROUTE_DEBOUNCE_MS } from '../../entrypoints/content/route-gate';
 
 /**
  * Every web page is untrusted input (docs/reliability.md). One browser for
@@ -200,14 +202,18 @@ describe('odd pages end in a verdict or a clean skip within bounded time', () =>
     await tab.close();
   });
 
-  it('infinite scroll: every new address of a feed that never settles gets its own verdict', async () => {
+  it('infinite scroll and in-app routes of a feed that never settles: an address with the same article adds nothing, a new article gets its verdict', async () => {
     const { tab } = await visit(server.siteB('/hostile/mutating/source.html'));
-    for (const page of [2, 3]) {
-      const since = Date.now();
-      await tab.evaluate(() => (window as unknown as { loadMore(): void }).loadMore());
-      const { report } = await waitForReport(browser.worker, server.siteB(`/hostile/mutating/page/${page}`), since);
-      timings.push(`infinite scroll page ${page}: ${report.status} in ${Date.now() - since} ms`);
-    }
+    // The feed grows and pushes page 2; the article read off it is still the first story.
+    await tab.evaluate(() => (window as unknown as { loadMore(): void }).loadMore());
+    await tab.waitForTimeout(ROUTE_DEBOUNCE_MS + MAX_WAIT_MS + 1_000);
+    const since = Date.now();
+    await tab.evaluate(() => (window as unknown as { openStory(seed: number): void }).openStory(7));
+    const { report } = await waitForReport(browser.worker, server.siteB('/hostile/mutating/story/7'), since, VERDICT_WITHIN_MS);
+    timings.push(`in-app route to a new story: ${report.status} in ${Date.now() - since} ms`);
+    expect(report.status).toBe('new');
+    const feedPages = (await storedPages(browser.worker)).map((page) => page.url).filter((url) => url.includes('/hostile/mutating/') && url.startsWith(server.siteB('/')));
+    expect(feedPages.sort()).toEqual([server.siteB('/hostile/mutating/source.html'), server.siteB('/hostile/mutating/story/7')]);
     await tab.close();
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Worker } from 'playwright-core';
@@ -16,8 +17,23 @@ let server: FixtureServer;
 let proxy: LoggingProxy;
 let browser: ExtensionBrowser;
 
+/** The address site B's copies claim as their own: site A's original. */
+const CLAIMED_PATH = '/spoof/en-original.html';
+
+/** A fixture on site B that declares site A's original as its canonical and og:url address. */
+function claimingSiteA(fixture: string) {
+  return () => {
+    const claimed = server.siteA(CLAIMED_PATH);
+    const head = `<head><link rel="canonical" href="${claimed}"><meta property="og:url" content="${claimed}">`;
+    const html = readFileSync(join(import.meta.dirname, 'fixtures', fixture), 'utf8').replace('<head>', head);
+    return { contentType: 'text/html; charset=utf-8', body: html };
+  };
+}
+
 beforeAll(async () => {
-  server = await startFixtureServer();
+  server = await startFixtureServer({
+    routes: { '/spoof/copy.html': claimingSiteA('en-repost.html'), '/spoof/other.html': claimingSiteA('en-other.html') },
+  });
   proxy = await startLoggingProxy((url) => ['127.0.0.1', 'localhost'].includes(url.hostname) && url.port === String(server.port));
   browser = await launchWithExtension('en', proxy.chromiumArgs);
 });
@@ -137,5 +153,28 @@ describe('privacy', () => {
     await expect(popup.locator('.pill').textContent()).resolves.toBe('Not checked');
     expect(await popup.locator('body').textContent()).not.toContain('Rewriting Rules of Engagement');
     await Promise.all([repost.tab.close(), popup.close(), options.close()]);
+  });
+
+  it('a page on another site declaring a read page\'s address as its own is judged by its text: a copy is flagged, another article is new', async () => {
+    const original = await visit(server.siteA(CLAIMED_PATH));
+    expect(original.report.status).toBe('new');
+    const stored = (await storedPages(browser.worker)).find((page) => page.url === server.siteA(CLAIMED_PATH));
+    const firstVisit = stored?.firstVisit;
+    expect(firstVisit).toBeDefined();
+
+    const copy = await visit(server.siteB('/spoof/copy.html'));
+    expect(copy.report).toMatchObject({ status: 'repost', matches: [{ url: server.siteA(CLAIMED_PATH) }], visitCount: 1 });
+    expect(copy.report.firstVisit).toBeUndefined();
+    expect((await readNotice(copy.tab))?.text).toContain('Looks like a repost');
+    expect((await badge(browser.worker, copy.tabId)).text).toBe('1');
+    // The claim is not kept, so it cannot later hide the original's copies.
+    expect((await storedPages(browser.worker)).find((page) => page.url === server.siteB('/spoof/copy.html'))).not.toHaveProperty('canonicalUrl');
+
+    const other = await visit(server.siteB('/spoof/other.html'));
+    expect(other.report).toMatchObject({ status: 'new', matches: [], visitCount: 1 });
+    // Neither "visited before" nor the original's first visit date reaches the other article.
+    expect(other.report.firstVisit).toBeUndefined();
+    expect(JSON.stringify(other.report)).not.toContain(String(firstVisit));
+    await Promise.all([original.tab.close(), copy.tab.close(), other.tab.close()]);
   });
 });

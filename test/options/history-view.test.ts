@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initHistoryView, PAGE_SIZE } from '../../entrypoints/options/history-view';
+import { DEFAULT_SETTINGS } from '../../src/settings';
+import type { History } from '../../src/store';
+import { clock, freshHistory, T0 } from '../background/fakes';
+import { loadExtensionPage } from '../support/extension-page';
+
+async function seed(history: History, count: number) {
+  for (let i = 0; i < count; i++) {
+    await history.recordVisit({ url: `https://site${i}.example/a`, title: `Page ${i}`, site: `site${i}.example`, excerpt: '', textLength: 1000, cjkChars: 0, words: 500, fingerprint: (BigInt(i) * 0x9e3779b97f4a7c15n % (1n << 64n)).toString(16).padStart(16, '0') });
+  }
+}
+
+describe('history page', () => {
+  beforeEach(() => loadExtensionPage('options'));
+
+  it('after "Show more", deleting a row of the second page updates the counts', async () => {
+    const time = clock(T0);
+    const history = await freshHistory(() => time.advance(1000));
+    await seed(history, PAGE_SIZE + 5);
+    const view = initHistoryView({ history, loadSettings: async () => DEFAULT_SETTINGS, estimateStorage: async () => ({ usage: 1 }), confirm: () => true, forgetReports: async () => null });
+    await view.refresh();
+    const summary = () => document.getElementById('history-summary')!.textContent;
+    const rows = () => document.querySelectorAll('#page-rows tr').length;
+    expect(summary()).toMatch(/^55 pages/);
+    (document.getElementById('show-more') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(rows()).toBe(55));
+    const buttons = document.querySelectorAll<HTMLButtonElement>('#page-rows button.delete');
+    buttons[52]!.click();
+    await vi.waitFor(() => expect(summary()).toMatch(/^54 pages/));
+    expect(rows()).toBe(54);
+  });
+});
