@@ -1,4 +1,4 @@
-import { fingerprintBlocks, fingerprintToHex, signDocument } from '../core';
+import { FINGERPRINT_SCHEME, fingerprintBlocks, fingerprintToHex, signDocument } from '../core';
 import { loadDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage, writeJsonLine } from './io';
@@ -14,9 +14,10 @@ function countCodePoints(text: string): number {
 }
 
 /**
- * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars"}.
+ * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars","scheme"}.
  * The SimHash is the one the extension stores for the text (signDocument),
- * so these lines agree with compare's distances and with import-file.
+ * so these lines agree with compare's distances and with import-file;
+ * `scheme` names the rules it was computed with (core/scheme.ts).
  */
 export async function runFingerprint({ io, flags, files }: CommandContext): Promise<number> {
   let failed = false;
@@ -24,7 +25,7 @@ export async function runFingerprint({ io, flags, files }: CommandContext): Prom
     try {
       const { text } = await loadDocument(io, absolutePath(io, file), flags.html);
       const { fingerprint } = signDocument(text);
-      writeJsonLine(io.stdout, { file, simhash: fingerprintToHex(fingerprint), blocks: fingerprintBlocks(fingerprint), chars: countCodePoints(text) });
+      writeJsonLine(io.stdout, { file, simhash: fingerprintToHex(fingerprint), blocks: fingerprintBlocks(fingerprint), chars: countCodePoints(text), scheme: FINGERPRINT_SCHEME });
     } catch (error) {
       failed = true;
       writeJsonLine(io.stdout, { file, error: errorMessage(error) });

@@ -46,9 +46,10 @@ The fingerprint the extension stores for each file's text.
   --html    the files are web pages: extract the article first
 
 Output, one line per file:
-  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N}
+  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":2}
 blocks are the four 16-bit parts of the SimHash, most significant first (the
-extension's index keys); chars counts Unicode code points of the text.
+extension's index keys); chars counts Unicode code points of the text; scheme
+is the version of the fingerprint rules (2: Chinese scripts folded together).
 `,
   compare: `Usage: deja-lu compare [--html] A B
        deja-lu compare [--html] --pairs LIST.tsv

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fingerprintFromHex, hammingDistance } from '../../src/core';
+import { FINGERPRINT_SCHEME, fingerprintFromHex, hammingDistance } from '../../src/core';
 import { main } from '../../src/cli/main';
 import { parseExport } from '../../src/store/export-format';
 import { memoryIo } from './memory-io';
@@ -56,7 +56,7 @@ describe('deja-lu fingerprint', () => {
     const m = memoryIo({ 'a.txt': 'naïve 𠀀 text' });
     expect(await main(['fingerprint', 'a.txt'], m.io)).toBe(0);
     const [line] = m.lines();
-    expect(line).toEqual({ file: 'a.txt', simhash: expect.stringMatching(/^[0-9a-f]{16}$/), blocks: expect.any(Array), chars: 12 });
+    expect(line).toEqual({ file: 'a.txt', simhash: expect.stringMatching(/^[0-9a-f]{16}$/), blocks: expect.any(Array), chars: 12, scheme: FINGERPRINT_SCHEME });
     const hex = line?.simhash as string;
     expect(line?.blocks).toEqual([0, 4, 8, 12].map((i) => parseInt(hex.slice(i, i + 4), 16)));
   });
@@ -75,7 +75,7 @@ describe('deja-lu fingerprint', () => {
   test('a missing file gives an error line and exit code 1', async () => {
     const m = memoryIo({ 'a.txt': EHOW_TEXT });
     expect(await main(['fingerprint', 'nope.txt', 'a.txt'], m.io)).toBe(1);
-    expect(m.lines().map((line) => Object.keys(line))).toEqual([['file', 'error'], ['file', 'simhash', 'blocks', 'chars']]);
+    expect(m.lines().map((line) => Object.keys(line))).toEqual([['file', 'error'], ['file', 'simhash', 'blocks', 'chars', 'scheme']]);
   });
 });
 

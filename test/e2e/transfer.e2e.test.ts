@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/store';
+import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { importHistoryFile, openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
@@ -89,7 +90,7 @@ describe('history page, export and import', () => {
     exported = join(FILES, 'export.json');
     await json.saveAs(exported);
     const file = JSON.parse(await readFile(exported, 'utf8'));
-    expect(file).toMatchObject({ format: 'deja-lu-history', version: 1 });
+    expect(file).toMatchObject({ format: 'deja-lu-history', version: EXPORT_VERSION });
     expect(file.pages).toHaveLength(3);
 
     const [csv] = await Promise.all([options.waitForEvent('download'), options.click('#export-csv')]);
