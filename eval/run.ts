@@ -27,6 +27,7 @@ import {
   type Half, type PairOutcome,
 } from './score';
 import { extractionReport } from './extraction';
+import { narrowTopic } from './narrow-topic';
 import { shortWindows } from './short-windows';
 import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
@@ -232,6 +233,15 @@ async function main(): Promise<void> {
     const flagged = r.duplicate + r.partial;
     print(`  ${r.group.padEnd(6)} ${r.windows} windows of ${r.size}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial} (rate ${(flagged / Math.max(r.pairs, 1)).toExponential(2)})`);
     if (flagged / Math.max(r.pairs, 1) >= 1e-5) failures.push(`short windows ${r.group}: false-positive rate ${(flagged / r.pairs).toExponential(2)} ≥ 1e-5`);
+  }
+  print(`  (${ms(t)})`);
+
+  t = performance.now();
+  print('\n=== Narrow topic: different articles, one topic word woven through both (text) ===');
+  for (const r of narrowTopic(ds)) {
+    const flagged = r.duplicate + r.partial;
+    print(`  ${r.group.padEnd(6)} ${r.word.padEnd(8)} at ${(r.share * 100).toFixed(0).padStart(2)}% of ${r.group === 'zh' ? 'characters' : 'words'}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial}`);
+    if (flagged > 0) failures.push(`narrow topic ${r.group} "${r.word}" at ${(r.share * 100).toFixed(0)}%: ${flagged} of ${r.pairs} pairs of different articles flagged (target 0)`);
   }
   print(`  (${ms(t)})`);
 

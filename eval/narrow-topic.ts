@@ -1,0 +1,68 @@
+/**
+ * Different texts on one narrow topic: every two different base articles of
+ * the practice set, each with the same topic word woven through it at a
+ * given share of its words (an article about "iron" says "iron" every few
+ * sentences). Any duplicate or partial verdict is a false flag: the texts
+ * share one word, not their content.
+ */
+import { hammingDistance, judge, signDocument, type DocumentSignature } from '../src/core';
+import { docText, langGroup, type Dataset } from './data';
+
+/** Topic words, English and Chinese; none is tuned on. */
+export const TOPIC_WORDS = { other: ['iron', 'vaccine', 'bitcoin'], zh: ['钢铁', '疫苗', '比特币'] } as const;
+/** Share of the text's words that is the topic word (Chinese: share of its Han characters that are the topic word's). */
+export const TOPIC_SHARES = [0.03, 0.06, 0.12, 0.2] as const;
+
+const HAN = /\p{Script=Han}/u;
+
+/** Weaves `word` through `text` so that it makes up about `share` of the words. */
+export function weave(text: string, word: string, share: number, group: 'zh' | 'other'): string {
+  if (group === 'zh') {
+    const chars = [...text];
+    const every = Math.max(1, Math.round((word.length * (1 - share)) / share));
+    let han = 0;
+    return chars.map((c) => (HAN.test(c) && ++han % every === 0 ? c + word : c)).join('');
+  }
+  const words = text.split(/(\s+)/);
+  const every = Math.max(1, Math.round((1 - share) / share));
+  let n = 0;
+  return words.map((w) => (/\S/.test(w) && ++n % every === 0 ? `${w} ${word}` : w)).join('');
+}
+
+export interface NarrowTopicResult {
+  group: 'zh' | 'other';
+  word: string;
+  share: number;
+  pairs: number;
+  within3: number;
+  duplicate: number;
+  partial: number;
+}
+
+export function narrowTopic(ds: Dataset): NarrowTopicResult[] {
+  const results: NarrowTopicResult[] = [];
+  for (const group of ['zh', 'other'] as const) {
+    const bases = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const texts = bases.map((d) => ({ base: d.base, text: docText(ds, d.id) }));
+    for (const word of TOPIC_WORDS[group]) {
+      for (const share of TOPIC_SHARES) {
+        const sigs: Array<{ base: string; sig: DocumentSignature }> = texts.map((t) => ({ base: t.base, sig: signDocument(weave(t.text, word, share, group)) }));
+        const r: NarrowTopicResult = { group, word, share, pairs: 0, within3: 0, duplicate: 0, partial: 0 };
+        for (let i = 0; i < sigs.length; i++) {
+          for (let j = i + 1; j < sigs.length; j++) {
+            const a = sigs[i]!;
+            const b = sigs[j]!;
+            if (a.base === b.base) continue;
+            r.pairs++;
+            if (hammingDistance(a.sig.fingerprint, b.sig.fingerprint) <= 3) r.within3++;
+            const { verdict } = judge(a.sig, b.sig);
+            if (verdict === 'duplicate') r.duplicate++;
+            else if (verdict === 'partial') r.partial++;
+          }
+        }
+        results.push(r);
+      }
+    }
+  }
+  return results;
+}
