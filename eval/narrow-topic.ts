@@ -5,8 +5,9 @@
  * sentences). Any duplicate or partial verdict is a false flag: the texts
  * share one word, not their content.
  */
-import { hammingDistance, judge, signDocument, type DocumentSignature } from '../src/core';
+import { signDocument } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
+import { judgeDifferentPairs, type DifferentPairCounts } from './different-pairs';
 
 /** Topic words, English and Chinese; none is tuned on. */
 export const TOPIC_WORDS = { other: ['iron', 'vaccine', 'bitcoin'], zh: ['钢铁', '疫苗', '比特币'] } as const;
@@ -29,14 +30,10 @@ export function weave(text: string, word: string, share: number, group: 'zh' | '
   return words.map((w) => (/\S/.test(w) && ++n % every === 0 ? `${w} ${word}` : w)).join('');
 }
 
-export interface NarrowTopicResult {
+export interface NarrowTopicResult extends DifferentPairCounts {
   group: 'zh' | 'other';
   word: string;
   share: number;
-  pairs: number;
-  within3: number;
-  duplicate: number;
-  partial: number;
 }
 
 export function narrowTopic(ds: Dataset): NarrowTopicResult[] {
@@ -46,21 +43,8 @@ export function narrowTopic(ds: Dataset): NarrowTopicResult[] {
     const texts = bases.map((d) => ({ base: d.base, text: docText(ds, d.id) }));
     for (const word of TOPIC_WORDS[group]) {
       for (const share of TOPIC_SHARES) {
-        const sigs: Array<{ base: string; sig: DocumentSignature }> = texts.map((t) => ({ base: t.base, sig: signDocument(weave(t.text, word, share, group)) }));
-        const r: NarrowTopicResult = { group, word, share, pairs: 0, within3: 0, duplicate: 0, partial: 0 };
-        for (let i = 0; i < sigs.length; i++) {
-          for (let j = i + 1; j < sigs.length; j++) {
-            const a = sigs[i]!;
-            const b = sigs[j]!;
-            if (a.base === b.base) continue;
-            r.pairs++;
-            if (hammingDistance(a.sig.fingerprint, b.sig.fingerprint) <= 3) r.within3++;
-            const { verdict } = judge(a.sig, b.sig);
-            if (verdict === 'duplicate') r.duplicate++;
-            else if (verdict === 'partial') r.partial++;
-          }
-        }
-        results.push(r);
+        const sigs = texts.map((t) => ({ base: t.base, sig: signDocument(weave(t.text, word, share, group)) }));
+        results.push({ group, word, share, ...judgeDifferentPairs(sigs) });
       }
     }
   }

@@ -6,22 +6,19 @@
  * words) and judges every two windows of different articles in the same
  * group: any duplicate or partial verdict there is a false positive.
  */
-import { hammingDistance, judge, signDocument, type DocumentSignature } from '../src/core';
+import { signDocument, type DocumentSignature } from '../src/core';
 import { DEFAULT_MIN_CJK_CHARS, DEFAULT_MIN_WORDS } from '../src/core/text-length';
 import { docText, type Dataset } from './data';
+import { judgeDifferentPairs, type DifferentPairCounts } from './different-pairs';
 
 /** Windows a little longer than the minimum, so that they all pass it. */
 const WINDOW_MARGIN = 1.05;
 const HAN = /\p{Script=Han}/u;
 
-export interface ShortWindowResult {
+export interface ShortWindowResult extends DifferentPairCounts {
   group: 'zh' | 'other';
   size: string;
   windows: number;
-  pairs: number;
-  within3: number;
-  duplicate: number;
-  partial: number;
 }
 
 function chineseWindows(text: string): string[] {
@@ -50,24 +47,12 @@ export function shortWindows(ds: Dataset): ShortWindowResult[] {
       const text = docText(ds, d.id);
       for (const w of group === 'zh' ? chineseWindows(text) : wordWindows(text)) windows.push({ base: d.base, sig: signDocument(w) });
     }
-    const r: ShortWindowResult = {
+    results.push({
       group,
       size: group === 'zh' ? `${Math.ceil(DEFAULT_MIN_CJK_CHARS * WINDOW_MARGIN)} characters` : `${Math.ceil(DEFAULT_MIN_WORDS * WINDOW_MARGIN)} words`,
-      windows: windows.length, pairs: 0, within3: 0, duplicate: 0, partial: 0,
-    };
-    for (let i = 0; i < windows.length; i++) {
-      for (let j = i + 1; j < windows.length; j++) {
-        const a = windows[i]!;
-        const b = windows[j]!;
-        if (a.base === b.base) continue;
-        r.pairs++;
-        if (hammingDistance(a.sig.fingerprint, b.sig.fingerprint) <= 3) r.within3++;
-        const { verdict } = judge(a.sig, b.sig);
-        if (verdict === 'duplicate') r.duplicate++;
-        else if (verdict === 'partial') r.partial++;
-      }
-    }
-    results.push(r);
+      windows: windows.length,
+      ...judgeDifferentPairs(windows),
+    });
   }
   return results;
 }

@@ -1,0 +1,29 @@
+/**
+ * Judges every two signed texts of different base articles: each such pair is
+ * a negative, so any duplicate or partial verdict among them is a false flag.
+ */
+import { hammingDistance, judge, type DocumentSignature } from '../src/core';
+
+export interface DifferentPairCounts {
+  pairs: number;
+  within3: number;
+  duplicate: number;
+  partial: number;
+}
+
+export function judgeDifferentPairs(items: ReadonlyArray<{ base: string; sig: DocumentSignature }>): DifferentPairCounts {
+  const r: DifferentPairCounts = { pairs: 0, within3: 0, duplicate: 0, partial: 0 };
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i]!;
+      const b = items[j]!;
+      if (a.base === b.base) continue;
+      r.pairs++;
+      if (hammingDistance(a.sig.fingerprint, b.sig.fingerprint) <= 3) r.within3++;
+      const { verdict } = judge(a.sig, b.sig);
+      if (verdict === 'duplicate') r.duplicate++;
+      else if (verdict === 'partial') r.partial++;
+    }
+  }
+  return r;
+}
