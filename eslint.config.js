@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/', '.wxt/', 'node_modules/', '.tmp/', 'coverage/', 'test-results/'] },
+  { ignores: ['.output/', '.wxt/', 'node_modules/', '.tmp/', 'coverage/', 'test-results/', 'dist/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

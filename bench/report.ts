@@ -41,6 +41,7 @@ export function renderResults(r: Results): string {
   const peers = r.peers?.data as Any;
   const sizes = r.sizes?.data as Any;
   const br = r.browser?.data as Any;
+  const cli = r.cli?.data as Any;
   const machine = (r.node ?? r.browser ?? r.peers ?? r.sizes)?.machine;
   const lines: string[] = [];
   const push = (...l: string[]) => lines.push(...l);
@@ -81,6 +82,8 @@ export function renderResults(r: Results): string {
   rows.push(['Content-script extraction on the 110 real pages, p95', '≤ 50 ms', ext?.extractMs ? `${fmt(ext.extractMs.p95, 1)} ms (p50 ${fmt(ext.extractMs.median, 1)})` : '—', status(ext?.extractMs ? ext.extractMs.p95 <= 50 : undefined)]);
   rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? loadDelayText(ext.loadDelay) : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
   rows.push(['Content-script bundle, gzipped', '≤ 40 kB', sizes ? kb(sizes.contentScript.gzip) : '—', status(sizes ? sizes.contentScript.gzip <= 40 * 1024 : undefined)]);
+  const version = cli?.runs?.find((x: Any) => x.name === 'deja-lu --version (compiled)');
+  rows.push(['`deja-lu --version`, whole process (compiled CLI)', '≤ 150 ms', version ? `${fmt(version.ms.median, 0)} ms median (p95 ${fmt(version.ms.p95, 0)}), ${fmt(version.ratioToNode, 2)}× bare \`node -e 0\`` : '—', status(version ? version.ms.median <= 150 : undefined)]);
   rows.push(['Background / popup bundles, gzipped', 'report', sizes ? `${kb(sizes.background.gzip)} / ${kb(sizes.popup.gzip)}` : '—', '—']);
   if (node) {
     const g = node.growth.latin;
@@ -164,6 +167,15 @@ export function renderResults(r: Results): string {
     for (const f of sizes.files) push(`| ${f.file} | ${kb(f.bytes)} | ${kb(f.gzip)} |`);
     push('', '</details>', '');
   }
+  // ---------- cli ----------
+  push('## 5. The deja-lu command', '', sectionHeader('cli', r.cli));
+  if (cli) {
+    push(`Whole processes, interleaved; milliseconds. "compiled" is what \`npm install\` sets up (bin/deja-lu.mjs → dist/cli); "tsx" the same source through the TypeScript loader, as before 0.2. Target: \`--version\` ≤ 150 ms. One file: ${cli.file}.`, '');
+    push('| Command | median | p95 | p99 | ÷ node -e 0 |', '| --- | --- | --- | --- | --- |');
+    for (const run of cli.runs) push(`| ${run.name} | ${fmt(run.ms.median, 0)} | ${fmt(run.ms.p95, 0)} | ${fmt(run.ms.p99, 0)} | ${fmt(run.ratioToNode, 2)}× |`);
+    push('');
+  }
+
   return lines.join('\n') + '\n';
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --million] [-- --only node,peers,sizes,browser]`
+ * `npm run bench [-- --quick] [-- --million] [-- --only node,peers,sizes,cli,browser]`
  *
  * Runs the benchmark scenarios, merges their results into bench/results.json
  * (a section keeps the numbers of the last run that measured it, with its
@@ -12,7 +12,7 @@ import { load1, machineInfo } from './lib/env';
 import { cpuCounters, stealPercent } from './lib/proc';
 import { renderResults } from './report';
 
-const SCENARIOS = ['node', 'peers', 'sizes', 'browser'] as const;
+const SCENARIOS = ['node', 'peers', 'sizes', 'cli', 'browser'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 export interface Section {
@@ -60,6 +60,8 @@ async function runScenario(name: Scenario): Promise<unknown> {
       return (await import('./scenarios/peers')).runPeers({ quick });
     case 'sizes':
       return (await import('./scenarios/sizes')).runSizes();
+    case 'cli':
+      return (await import('./scenarios/cli-startup')).runCliStartup({ quick });
     case 'browser':
       return (await import('./scenarios/browser')).runBrowser({ quick, million });
   }

@@ -1,11 +1,12 @@
 /**
- * The real `deja-lu` process, as a user runs it: bin/deja-lu.mjs through
- * tsx, from a working directory outside the repository, on the shared
- * practice data (../shared/data next to the repository, in CI too).
+ * The real `deja-lu` process, as a user runs it: bin/deja-lu.mjs running
+ * the compiled CLI (built afresh here from src/cli, as `npm install` does),
+ * from a working directory outside the repository, on the shared practice
+ * data (../shared/data next to the repository, in CI too).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +19,7 @@ const BIN = resolve(REPO_ROOT, 'bin/deja-lu.mjs');
 const DATA = resolve(REPO_ROOT, '../shared/data');
 const PRACTICE = resolve(DATA, 'neardup-practice');
 const PAGES = resolve(DATA, 'pages');
-/** Spawning loads tsx and transpiles the CLI: seconds, not milliseconds, on a 2-core machine. */
+/** A process loads the engine and segmentit's dictionary: seconds, not milliseconds, on a loaded 2-core machine. */
 const PROCESS_TIMEOUT_MS = 60_000;
 
 interface Run {
@@ -52,6 +53,8 @@ const practiceHtml = (id: string): string => join(PRACTICE, 'html', `${id}.html`
 
 describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a process, on the shared data', { timeout: PROCESS_TIMEOUT_MS }, () => {
   beforeAll(async () => {
+    // The source under test, not whatever an earlier install compiled.
+    await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, 'scripts/build-cli.mjs')]);
     workDir = await mkdtemp(join(tmpdir(), 'deja-lu-cli-'));
   });
   afterAll(async () => {
@@ -108,5 +111,16 @@ describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a proce
     expect(code).toBe(expected);
     if (expected === 2) expect(stderr).toMatch(/Usage: deja-lu/);
     else expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('the installed command', () => {
+  test('runs compiled JavaScript: no TypeScript loader among the runtime dependencies or in the build', async () => {
+    await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, 'scripts/build-cli.mjs')]);
+    const pkg = JSON.parse(await readFile(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+    const built = await readdir(resolve(REPO_ROOT, 'dist/cli'));
+    expect(built).toContain('main.js');
+    for (const file of built) expect(await readFile(resolve(REPO_ROOT, 'dist/cli', file), 'utf8')).not.toMatch(/from ["']tsx|import\(["']tsx/);
   });
 });
