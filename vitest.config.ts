@@ -5,6 +5,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     setupFiles: ['fake-indexeddb/auto'],
+    globalSetup: ['test/build-cli.global-setup.ts'],
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,

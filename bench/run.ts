@@ -61,7 +61,7 @@ async function runScenario(name: Scenario): Promise<unknown> {
     case 'sizes':
       return (await import('./scenarios/sizes')).runSizes();
     case 'cli':
-      return (await import('./scenarios/cli-startup')).runCliStartup({ quick });
+      return (await import('./scenarios/cli')).runCli({ quick });
     case 'browser':
       return (await import('./scenarios/browser')).runBrowser({ quick, million });
   }

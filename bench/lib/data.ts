@@ -1,6 +1,7 @@
 /** The practice data: ../shared/data relative to the repository (CI), or DEJALU_DATA. */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { countCodePoints } from '../../src/core/text-length';
 
 export const REPO = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -20,15 +21,6 @@ export interface Doc {
   chars: number;
 }
 
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++;
-  }
-  return n;
-}
-
 let cache: Doc[] | undefined;
 
 /** Every text of neardup-practice/docs with its language and script from docs.tsv. */
@@ -38,7 +30,7 @@ export function practiceDocs(): Doc[] {
   const rows = readFileSync(join(dir, 'docs.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
   cache = rows.map(([id, , , , lang, script]) => {
     const text = readFileSync(join(dir, 'docs', `${id}.txt`), 'utf8');
-    return { id: id as string, lang: lang as string, script: script as string, text, bytes: Buffer.byteLength(text), chars: codePoints(text) };
+    return { id: id as string, lang: lang as string, script: script as string, text, bytes: Buffer.byteLength(text), chars: countCodePoints(text) };
   });
   return cache;
 }
@@ -80,4 +72,15 @@ export function textOfSize(docs: readonly Doc[], bytes: number): string {
   const buf = Buffer.from(out).subarray(0, bytes);
   // Drop a trailing partial UTF-8 sequence.
   return buf.toString('utf8').replace(/\uFFFD+$/, '');
+}
+
+/** Writes each text to DIR/i.txt (DIR emptied first), for tools that read files; returns the paths. */
+export function writeDocFiles(dir: string, docs: readonly Doc[]): string[] {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return docs.map((d, i) => {
+    const file = join(dir, `${i}.txt`);
+    writeFileSync(file, d.text);
+    return file;
+  });
 }

@@ -5,10 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprintText, signDocument } from '../../src/core';
-import { chineseDocs, latinDocs, REPO, type Doc } from '../lib/data';
+import { chineseDocs, latinDocs, REPO, writeDocFiles, type Doc } from '../lib/data';
 import { load1 } from '../lib/env';
 import { round, summarize } from '../lib/stats';
 
@@ -50,13 +50,7 @@ export async function runPeers(options: { quick: boolean }) {
     let deb: ReturnType<typeof throughput> | { label: string; error: string };
     if (existsSync(SIMHASH_BIN)) {
       const sub = join(dir, name);
-      rmSync(sub, { recursive: true, force: true });
-      mkdirSync(sub, { recursive: true });
-      const files = docs.map((d, i) => {
-        const f = join(sub, `${i}.txt`);
-        writeFileSync(f, d.text);
-        return f;
-      });
+      const files = writeDocFiles(sub, docs);
       deb = throughput('Debian simhash -w (C, 128 bottom-k 8-byte shingles)', docs, () => {
         const res = spawnSync(SIMHASH_BIN, ['-w', ...files], { stdio: 'ignore' });
         if (res.status !== 0) throw new Error(`simhash exited ${res.status}`);

@@ -66,8 +66,12 @@ export function decodeFile(bytes: Uint8Array, html: boolean): string {
  * whose message says why the file cannot be used.
  */
 export async function loadDocument(io: CliIo, path: string, html: boolean): Promise<LoadedDocument> {
-  const fileUrl = pathToFileURL(path).href;
-  const content = decodeFile(await io.readFile(path), html);
+  return documentFromBytes(await io.readFile(path), html, pathToFileURL(path).href);
+}
+
+/** loadDocument on bytes already read: what a worker thread does with a file the main thread read. */
+export function documentFromBytes(bytes: Uint8Array, html: boolean, fileUrl: string): LoadedDocument {
+  const content = decodeFile(bytes, html);
   if (!html) return { text: content, fileUrl };
   if (!HTML_MARKUP.test(content)) throw new Error('not HTML: no markup found');
   const article = extractArticle(parseHtml(content, fileUrl), { url: fileUrl });

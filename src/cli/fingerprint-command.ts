@@ -1,35 +1,59 @@
-import { FINGERPRINT_SCHEME, fingerprintBlocks, fingerprintToHex, signDocument } from '../core';
-import { loadDocument } from './documents';
+import { pathToFileURL } from 'node:url';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
-import { errorMessage, writeJsonLine } from './io';
+import { fingerprintLine, type FingerprintLine } from './fingerprint-line';
+import type { FingerprintWorkers } from './fingerprint-pool';
+import { errorMessage, writeJsonLine, type CliIo } from './io';
 
-/** Unicode code points, as a person counts characters (a surrogate pair is one). */
-function countCodePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0xdc00 || code > 0xdfff) n++;
-  }
-  return n;
-}
+/** From this many files on, the work is spread over worker threads (one per core). */
+export const PARALLEL_MIN_FILES = 8;
+/** Files read ahead per worker: keeps every worker busy while bounding the bytes held. */
+const FILES_IN_FLIGHT_PER_WORKER = 4;
 
 /**
- * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars","scheme"}.
- * The SimHash is the one the extension stores for the text (signDocument),
- * so these lines agree with compare's distances and with import-file;
- * `scheme` names the rules it was computed with (core/scheme.ts).
+ * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars","scheme"}
+ * per file, in the order given (fingerprint-line.ts). Many files are
+ * fingerprinted on all cores; the output is the same.
  */
 export async function runFingerprint({ io, flags, files }: CommandContext): Promise<number> {
+  const workers = files.length >= PARALLEL_MIN_FILES ? io.startWorkers?.() : undefined;
   let failed = false;
-  for (const file of files) {
-    try {
-      const { text } = await loadDocument(io, absolutePath(io, file), flags.html);
-      const { fingerprint } = signDocument(text);
-      writeJsonLine(io.stdout, { file, simhash: fingerprintToHex(fingerprint), blocks: fingerprintBlocks(fingerprint), chars: countCodePoints(text), scheme: FINGERPRINT_SCHEME });
-    } catch (error) {
-      failed = true;
-      writeJsonLine(io.stdout, { file, error: errorMessage(error) });
-    }
+  const emit = (line: FingerprintLine): void => {
+    if ('error' in line) failed = true;
+    writeJsonLine(io.stdout, line);
+  };
+  try {
+    const run = (i: number) => fingerprintFile(io, files[i] as string, flags.html, workers, i);
+    await mapInOrder(files.length, workers ? workers.size * FILES_IN_FLIGHT_PER_WORKER : 1, run, emit);
+  } finally {
+    await workers?.close();
   }
   return failed ? EXIT_FILE_ERRORS : EXIT_OK;
+}
+
+/** Reads a file here; fingerprints it on a worker when there are workers. Never rejects. */
+async function fingerprintFile(io: CliIo, file: string, html: boolean, workers: FingerprintWorkers | undefined, id: number): Promise<FingerprintLine> {
+  try {
+    const path = absolutePath(io, file);
+    const bytes = await io.readFile(path);
+    const fileUrl = pathToFileURL(path).href;
+    return workers ? await workers.run({ id, file, bytes, html, fileUrl }) : fingerprintLine(file, bytes, html, fileUrl);
+  } catch (error) {
+    return { file, error: errorMessage(error) };
+  }
+}
+
+/** Runs `run(0 … count−1)` with at most `window` running at once and hands the results to `emit` in order. */
+async function mapInOrder<T>(count: number, window: number, run: (i: number) => Promise<T>, emit: (result: T) => void): Promise<void> {
+  const running = new Map<number, Promise<T>>();
+  let started = 0;
+  const startNext = (): void => {
+    if (started < count) running.set(started, run(started++));
+  };
+  for (let k = 0; k < window; k++) startNext();
+  for (let i = 0; i < count; i++) {
+    const result = await (running.get(i) as Promise<T>);
+    running.delete(i);
+    emit(result);
+    startNext();
+  }
 }

@@ -3,6 +3,7 @@
  * that tests run commands in-process with in-memory files.
  */
 import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { startFingerprintWorkers, type FingerprintWorkers } from './fingerprint-pool';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -19,6 +20,8 @@ export interface CliIo {
   writeFile: (path: string, chunks: AsyncIterable<string>) => Promise<void>;
   /** Relative paths on the command line resolve against this directory. */
   cwd: string;
+  /** Worker threads for CPU work on many files; absent or undefined: the command works in its own thread. */
+  startWorkers?: () => FingerprintWorkers | undefined;
 }
 
 /** Writes to `path` through a temporary sibling file, so an interrupted run never leaves half a file. */
@@ -43,6 +46,7 @@ export function processIo(): CliIo {
     readFile: (path) => readFile(path),
     writeFile: writeFileAtomically,
     cwd: process.cwd(),
+    startWorkers: () => startFingerprintWorkers(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { weightedFeatures } from './features';
 import { simhash } from './simhash';
 import { fingerprintBlocks, fingerprintToHex, type Blocks, type Fingerprint } from './fingerprint64';
+import { countCodePoints } from './text-length';
 import { tokenize, type TokenizeDeps } from './tokenize';
 
 export interface TextFingerprint {
@@ -21,17 +22,7 @@ export function fingerprintText(text: string, deps: TokenizeDeps = {}): TextFing
     fingerprint,
     hex: fingerprintToHex(fingerprint),
     blocks: fingerprintBlocks(fingerprint),
-    chars: countChars(text),
+    chars: countCodePoints(text),
     tokens: tokens.length,
   };
-}
-
-function countChars(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Count a surrogate pair once.
-    if (c < 0xdc00 || c > 0xdfff) n++;
-  }
-  return n;
 }

@@ -47,3 +47,13 @@ export function measureText(text: string): TextLength {
 export function isLongEnough(length: TextLength, min: MinLength = DEFAULT_MIN_LENGTH): boolean {
   return length.words / min.words + length.cjkChars / min.cjkChars >= 1;
 }
+
+/** Unicode code points, as a person counts characters (a surrogate pair is one). */
+export function countCodePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xdc00 || code > 0xdfff) n++;
+  }
+  return n;
+}

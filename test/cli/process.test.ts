@@ -1,6 +1,7 @@
 /**
  * The real `deja-lu` process, as a user runs it: bin/deja-lu.mjs running
- * the compiled CLI (built afresh here from src/cli, as `npm install` does),
+ * the compiled CLI (built from src/cli before the tests, as `npm install`
+ * does: test/build-cli.global-setup.ts),
  * from a working directory outside the repository, on the shared practice
  * data (../shared/data next to the repository, in CI too).
  */
@@ -53,8 +54,6 @@ const practiceHtml = (id: string): string => join(PRACTICE, 'html', `${id}.html`
 
 describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a process, on the shared data', { timeout: PROCESS_TIMEOUT_MS }, () => {
   beforeAll(async () => {
-    // The source under test, not whatever an earlier install compiled.
-    await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, 'scripts/build-cli.mjs')]);
     workDir = await mkdtemp(join(tmpdir(), 'deja-lu-cli-'));
   });
   afterAll(async () => {
@@ -116,7 +115,6 @@ describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a proce
 
 describe('the installed command', () => {
   test('runs compiled JavaScript: no TypeScript loader among the runtime dependencies or in the build', async () => {
-    await promisify(execFile)(process.execPath, [resolve(REPO_ROOT, 'scripts/build-cli.mjs')]);
     const pkg = JSON.parse(await readFile(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
     const built = await readdir(resolve(REPO_ROOT, 'dist/cli'));

@@ -1,0 +1,23 @@
+import { FINGERPRINT_SCHEME, countCodePoints, fingerprintBlocks, fingerprintToHex, signDocument } from '../core';
+import { documentFromBytes } from './documents';
+import { errorMessage } from './io';
+
+/** One output line of `deja-lu fingerprint`: the fingerprint of a file, or why there is none. */
+export type FingerprintLine =
+  | { file: string; simhash: string; blocks: readonly number[]; chars: number; scheme: number }
+  | { file: string; error: string };
+
+/**
+ * The line for a file's bytes. The SimHash is the one the extension stores
+ * for the text (signDocument), so these lines agree with compare's distances
+ * and with import-file; `scheme` names the rules it was computed with.
+ */
+export function fingerprintLine(file: string, bytes: Uint8Array, html: boolean, fileUrl: string): FingerprintLine {
+  try {
+    const { text } = documentFromBytes(bytes, html, fileUrl);
+    const { fingerprint } = signDocument(text);
+    return { file, simhash: fingerprintToHex(fingerprint), blocks: fingerprintBlocks(fingerprint), chars: countCodePoints(text), scheme: FINGERPRINT_SCHEME };
+  } catch (error) {
+    return { file, error: errorMessage(error) };
+  }
+}
