@@ -3,8 +3,7 @@ import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
 import { pageText } from './page-text';
-import { countAllCommas } from './readability-commas';
-import { skipDisplayTidying } from './readability-text-only';
+import { countAllCommas, skipDisplayTidying } from './readability-patches';
 import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaValues, parseTimestamp, resolveHttpUrl } from './metadata';
 
 /**
@@ -103,7 +102,7 @@ interface ReadableParts {
  *
  * Adjustments to Readability's choice, each for a case it gets wrong by
  * design: commas of CJK text count as commas when it cleans the article
- * (readability-commas.ts); MediaWiki's collapsed sections are dropped as a
+ * (readability-patches.ts); MediaWiki's collapsed sections are dropped as a
  * reader never sees them (collapsed.ts); a legal notice or an empty template
  * label at the end of the text is dropped (boilerplate.ts).
  */
