@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests need beyond npm: Debian's Chromium (Playwright's own
-# browser download does not work offline) and a CJK font so Chinese renders in screenshots.
+# browser download does not work offline), Debian's Firefox ESR with its Simplified Chinese
+# language pack (the Firefox tests drive it through puppeteer-core, which downloads no browser;
+# the pack lets Firefox run in Chinese) and a CJK font so Chinese renders in screenshots.
+# Firefox ESR comes from bookworm-security when the machine's sources list it (Debian's
+# default; 153esr there, 140esr in bookworm main).
 set -euo pipefail
-packages=(chromium fonts-noto-cjk)
+packages=(chromium firefox-esr firefox-esr-l10n-zh-cn fonts-noto-cjk)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
