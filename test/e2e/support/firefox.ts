@@ -190,22 +190,20 @@ export function badge(firefox: FirefoxWithExtension, tabId: number): Promise<{ t
 export async function drawnBadge(firefox: FirefoxWithExtension, page: Page): Promise<string | null> {
   await page.bringToFront();
   const widget = `${firefox.addonId.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}-browser-action`;
-  const drawn = await chromeEval<string | undefined>(firefox, `CustomizableUI.getWidget(${JSON.stringify(widget)}).forWindow(window).node
+  return chromeEval<string | null>(firefox, `CustomizableUI.getWidget(${JSON.stringify(widget)}).forWindow(window).node
     .querySelector('.unified-extensions-item-action-button').getAttribute('badge')`);
-  return drawn ?? null;
 }
 
-/** Evaluates `expression` (awaited) in the browser window's privileged scope. */
+/** Evaluates `expression` (awaited) in the browser window's privileged scope; its value crosses as JSON. */
 async function chromeEval<T>(firefox: FirefoxWithExtension, expression: string): Promise<T> {
   const { contexts } = await firefox.bidi<{ contexts: { context: string }[] }>('browsingContext.getTree', { 'moz:scope': 'chrome' });
   const window = contexts[0];
   if (!window) throw new Error('no browser window');
-  const evaluated = await firefox.bidi<{ type: string; result?: { value: T }; exceptionDetails?: { text: string } }>('script.evaluate', {
-    expression, target: { context: window.context }, awaitPromise: true,
+  const evaluated = await firefox.bidi<{ type: string; result?: { value?: string }; exceptionDetails?: { text: string } }>('script.evaluate', {
+    expression: `(async () => JSON.stringify((await (${expression})) ?? null))()`, target: { context: window.context }, awaitPromise: true,
   });
-  if (evaluated.type !== 'success') throw new Error(`in the browser window: ${evaluated.exceptionDetails?.text}`);
-  // BiDi's null and undefined carry no value.
-  return evaluated.result?.value as T;
+  if (evaluated.type !== 'success' || evaluated.result?.value === undefined) throw new Error(`in the browser window: ${evaluated.exceptionDetails?.text}`);
+  return JSON.parse(evaluated.result.value) as T;
 }
 
 /** Every stored page, read raw from the extension's IndexedDB and decoded here with the store's own codec. */
