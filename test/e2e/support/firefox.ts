@@ -20,6 +20,12 @@ import { startFixtureServer, type FixtureServer } from './server';
  */
 export const FIREFOX_EXTENSION_DIR = join(ROOT, '.output', 'firefox-mv2');
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/**
+ * Firefox 140 (Debian bookworm's own ESR, without bookworm-security) lacks what the tests use:
+ * its extension pages' CSP blocks Puppeteer's waitForFunction, it has no BiDi
+ * emulation.setScreenOrientationOverride (setViewport) and no chrome-scope browsing contexts.
+ */
+const MIN_FIREFOX = 153;
 const TMP = join(ROOT, '.tmp', 'e2e');
 
 /** The extension's page globals, typed with the polyfill's API, and MV2's browserAction (promise-based in Firefox). */
@@ -97,6 +103,10 @@ export async function launchFirefox(locale: UiLocale = 'en'): Promise<FirefoxWit
     await rm(dir, { recursive: true, force: true });
   };
   try {
+    const version = await browser.version();
+    if (Number(/^firefox\/(\d+)/.exec(version)?.[1] ?? 0) < MIN_FIREFOX) {
+      throw new Error(`${FIREFOX} is ${version}; the tests need Firefox ${MIN_FIREFOX} or later (Debian: firefox-esr from bookworm-security, scripts/setup-machine.sh)`);
+    }
     const installed = await browser.installExtension(extensionDir);
     if (installed !== addonId) throw new Error(`installed ${installed}, expected ${addonId}`);
     const partial = {
