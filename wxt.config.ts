@@ -43,7 +43,7 @@ export default defineConfig({
       ? {
           browser_specific_settings: {
             gecko: {
-              id: 'deja-lu@example.org',
+              id: 'deja-lu@deja-lu.app',
               // Everything stays on the device: nothing is collected or transmitted.
               data_collection_permissions: { required: ['none'] },
             },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRecord } from '../../src/store';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { importHistoryFile, openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
+import { importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 const FILES = join(ROOT, '.tmp', 'e2e', 'transfer');
@@ -27,13 +27,6 @@ afterAll(async () => {
   await second?.close();
   await server?.close();
 });
-
-/** The fields an export must carry over unchanged. */
-function portable(pages: PageRecord[]) {
-  return pages
-    .map(({ id: _id, ...page }) => page)
-    .sort((a, b) => a.url.localeCompare(b.url));
-}
 
 async function visit(browser: ExtensionBrowser, url: string): Promise<void> {
   const since = Date.now();

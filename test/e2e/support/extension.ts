@@ -27,14 +27,22 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
   }
 }
 
+/** storage.session as the background keeps it for the popup: "tab-report:<tabId>" → the tab's last report. */
+export type SessionReports = Record<string, PageReport>;
+
 /**
  * The background's report for the tab showing `url` (as kept for the popup in
  * storage.session), once it is newer than `after`.
  */
 export async function waitForReport(worker: Worker, url: string, after: number, timeoutMs = WAIT_MS): Promise<{ tabId: number; report: PageReport }> {
+  const readSession = () => worker.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get(null)) as Promise<SessionReports>;
+  return waitForSessionReport(readSession, url, after, timeoutMs);
+}
+
+/** The same, from storage.session as `readSession` reads it in any browser. */
+export async function waitForSessionReport(readSession: () => Promise<SessionReports>, url: string, after: number, timeoutMs = WAIT_MS): Promise<{ tabId: number; report: PageReport }> {
   return eventually(async () => {
-    const entries = await worker.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get(null)) as Record<string, PageReport>;
-    for (const [key, report] of Object.entries(entries)) {
+    for (const [key, report] of Object.entries(await readSession())) {
       const tabId = Number(key.split(':').pop());
       if (sameUrl(report.url, url) && report.checkedAt > after) return { tabId, report };
     }
@@ -56,26 +64,41 @@ export function badge(worker: Worker, tabId: number): Promise<{ text: string; ti
 
 /** Every stored page, read raw from the worker's IndexedDB and decoded here with the store's own codec. */
 export async function storedPages(worker: Worker): Promise<PageRecord[]> {
-  const raw = await worker.evaluate(async () => {
-    const databases = await indexedDB.databases();
-    if (!databases.some((db) => db.name === 'deja-lu')) return { keys: [] as unknown[], values: [] as unknown[] };
-    return new Promise<{ keys: unknown[]; values: unknown[] }>((resolve, reject) => {
-      const open = indexedDB.open('deja-lu');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const store = db.transaction('pages').objectStore('pages');
-        const keys = store.getAllKeys();
-        const values = store.getAll();
-        values.onsuccess = () => {
-          resolve({ keys: keys.result, values: values.result });
-          db.close();
-        };
-        values.onerror = () => reject(values.error);
+  return decodePages(await worker.evaluate(readRawPages));
+}
+
+export interface RawPages { keys: unknown[]; values: unknown[] }
+
+/** Runs in the extension (any browser evaluates it there): the pages store's keys and records, as stored. */
+export async function readRawPages(): Promise<RawPages> {
+  const databases = await indexedDB.databases();
+  if (!databases.some((db) => db.name === 'deja-lu')) return { keys: [], values: [] };
+  return new Promise<RawPages>((resolve, reject) => {
+    const open = indexedDB.open('deja-lu');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const store = db.transaction('pages').objectStore('pages');
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => {
+        resolve({ keys: keys.result, values: values.result });
+        db.close();
       };
-    });
+      values.onerror = () => reject(values.error);
+    };
   });
+}
+
+export function decodePages(raw: RawPages): PageRecord[] {
   return raw.values.map((value, i) => decodePage(value as StoredPage, raw.keys[i] as number));
+}
+
+/** The fields an export must carry over unchanged, in a stable order. */
+export function portable(pages: PageRecord[]) {
+  return pages
+    .map(({ id: _id, ...page }) => page)
+    .sort((a, b) => a.url.localeCompare(b.url));
 }
 
 /** Keys and values of each of the history's five object stores, read in one transaction. */
@@ -183,10 +206,13 @@ export async function openPopup(context: BrowserContext, extensionId: string, ta
   return popup;
 }
 
+/** The History page's status line while an import runs (or before it has started). */
+export const IMPORT_PENDING = /^Importing|^正在导入|^$/;
+
 /** Imports `path` on the History page's import control; resolves to the status line once the import has finished. */
 export async function importHistoryFile(options: Page, path: string): Promise<string> {
   await options.setInputFiles('#import-file', path);
-  await expect.poll(() => options.locator('#transfer-status').textContent()).not.toMatch(/^Importing|^正在导入|^$/);
+  await expect.poll(() => options.locator('#transfer-status').textContent()).not.toMatch(IMPORT_PENDING);
   return (await options.locator('#transfer-status').textContent()) ?? '';
 }
 
