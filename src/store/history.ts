@@ -309,11 +309,12 @@ export class History {
   }
 
   /**
-   * Reads the file and writes it in one transaction, all or nothing: a file
-   * that is not a readable export (ExportFormatError) or a failed write (e.g.
-   * HistoryQuotaError) leaves the history unchanged. Records that fail
-   * validation are skipped and listed in the report. Memory stays bounded by
-   * two batches of pages (import.ts).
+   * Reads the file and merges it into the history a batch at a time, each
+   * batch in a transaction of its own (import.ts): a file refused from its
+   * header (ExportFormatError) or a failure before the first batch is written
+   * leaves the history unchanged; a later one (ImportIncompleteError) keeps
+   * the batches before it, and importing the file again completes it.
+   * Records that fail validation are skipped and listed in the report.
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
     return importFile(this.db, chunks, new Date(this.now()), options);
