@@ -366,7 +366,8 @@ class BatchWriter {
   private async attempt(pages: readonly StoredPage[], taken: TakenHashes, addedKeys: number[]): Promise<Counts> {
     const counts: Counts = { imported: 0, updated: 0, unchanged: 0 };
     if (pages.length === 0) return counts;
-    const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    // Relaxed: the commit does not wait for the disk. A batch lost to a crash is lost whole, and the import is rerun.
+    const tx = this.db.transaction(ALL_STORES, 'readwrite', { durability: 'relaxed' });
     // Pages added by this attempt are noted only once it commits: a rolled-back attempt added none.
     const added = { ours: (key: number) => this.added.has(key), note: (key: number) => addedKeys.push(key) };
     await inTransaction(tx, async () => {
