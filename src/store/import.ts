@@ -62,13 +62,26 @@ export interface ImportOptions {
 }
 
 /**
- * Records parsed and then written per batch and transaction: large enough
- * that IndexedDB always has writes queued while the next batch is parsed,
- * small enough that two batches of pages (~1 MB each, ≤ 25 MB at every
- * field's limit) are all the import holds of the file, and that a page check
- * waiting behind one batch's transaction waits a fraction of a second.
+ * Records parsed and then written per batch and transaction. Each batch
+ * rewrites most of the block index's 4 × 4,096 buckets whatever its size
+ * (~16,000 puts in block0 alone at 2,000 pages with passages), so a larger
+ * batch costs less per page; a page check waits for at most one batch. At
+ * 2,000 a 100,000-page import took 2.4 times as long as at 10,000, each
+ * batch ~40% as long (docs/decisions/0003-batched-import.md).
  */
-export const IMPORT_BATCH = 2000;
+export const IMPORT_BATCH = 10_000;
+
+/**
+ * Characters of text (URLs, titles, excerpts) that end a batch before
+ * IMPORT_BATCH records: pages with every field at its limit would otherwise
+ * hold ~100 MB per batch, and the import holds two.
+ */
+export const MAX_BATCH_CHARS = 8 * 1024 * 1024;
+
+/** The text a parsed page holds, for MAX_BATCH_CHARS. */
+function textChars(item: ParsedPage): number {
+  return item.ok ? item.page.url.length + item.page.title.length + item.page.excerpt.length + (item.page.canonicalUrl?.length ?? 0) + item.page.site.length : 0;
+}
 
 /** Rejections listed in a report: enough to find what is wrong, bounded however many records a file breaks. */
 export const MAX_REPORTED_REJECTIONS = 1000;
@@ -173,18 +186,29 @@ class BatchReader {
   async next(): Promise<Batch | undefined> {
     const items = this.carry;
     this.carry = [];
-    while (items.length < this.size && !this.ended) {
+    let chars = 0;
+    let cut = -1;
+    items.forEach((item, i) => {
+      chars += textChars(item);
+      if (chars >= MAX_BATCH_CHARS && cut === -1) cut = i + 1;
+    });
+    while (items.length < this.size && cut === -1 && !this.ended) {
       const step = await this.parsed.next();
       if (step.done === true) {
         this.ended = true;
         break;
       }
       this.read += step.value.length;
-      for (const item of step.value) items.push(item);
+      for (const item of step.value) {
+        items.push(item);
+        chars += textChars(item);
+        if (chars >= MAX_BATCH_CHARS && cut === -1) cut = items.length;
+      }
     }
     if (items.length === 0) return undefined;
-    // Records beyond the batch (a chunk holds many) start the next one: batches end at fixed record numbers.
-    if (items.length > this.size) this.carry = items.splice(this.size);
+    // Records beyond the batch (a chunk holds many) start the next one: batches end at fixed record numbers, or where the text reaches its bound.
+    const end = Math.min(this.size, cut === -1 ? Infinity : cut);
+    if (items.length > end) this.carry = items.splice(end);
     const pages: StoredPage[] = [];
     const rejected: ImportRejection[] = [];
     for (const item of items) {
@@ -204,17 +228,12 @@ class BatchReader {
   }
 }
 
-/**
- * Pages this import added, by key: a page it added in one batch and merges
- * again in a later one (a URL listed twice, batches apart) still counts once,
- * as imported. A bit per URL hash for slot 0, where nearly all go (2 MB
- * however large the file), and the few other slots by key.
- */
-class AddedPages {
+/** A set of page keys in bounded memory: a bit per URL hash for slot 0, where nearly all pages are (2 MB however large the file), the few other slots by key. */
+class KeySet {
   private readonly atSlot0 = new TakenHashes();
   private readonly elsewhere = new Set<number>();
 
-  note(key: number): void {
+  add(key: number): void {
     if (key % SLOTS_PER_HASH === 0) this.atSlot0.mark(key / SLOTS_PER_HASH);
     else this.elsewhere.add(key);
   }
@@ -224,11 +243,34 @@ class AddedPages {
   }
 }
 
-/** Pages added by earlier batches of this import (`ours`), and a page added by the batch being written (`note`). */
-interface AddedByImport {
-  ours(key: number): boolean;
-  note(key: number): void;
+type Outcome = 'imported' | 'updated' | 'unchanged';
+
+/**
+ * What this import did to each page it touched, so the report counts pages,
+ * not records, however far apart a file lists one URL: a page is counted by
+ * its first outcome, except that a page found unchanged and later updated
+ * counts as updated. Outcomes of a batch are noted once it has committed.
+ */
+class PageOutcomes {
+  private readonly sets: Record<Outcome, KeySet> = { imported: new KeySet(), updated: new KeySet(), unchanged: new KeySet() };
+
+  /** Counts `outcome` for page `key` into `counts` (possibly moving it from unchanged), and queues it in `notes`. */
+  count(key: number, outcome: Outcome, counts: Counts, notes: [number, Outcome][]): void {
+    const { imported, updated, unchanged } = this.sets;
+    if (outcome !== 'imported' && (imported.has(key) || updated.has(key))) return;
+    if (outcome === 'unchanged' && unchanged.has(key)) return;
+    if (outcome === 'updated' && unchanged.has(key)) counts.unchanged--;
+    counts[outcome]++;
+    notes.push([key, outcome]);
+  }
+
+  commit(notes: readonly [number, Outcome][]): void {
+    for (const [key, outcome] of notes) this.sets[outcome].add(key);
+  }
 }
+
+/** Counts a page's outcome (PageOutcomes.count) within the batch being written. */
+type CountPage = (key: number, outcome: Outcome) => void;
 
 /**
  * The stored pages in the slots of `hashes` (sorted, distinct), by hash.
@@ -283,7 +325,7 @@ const RANGE_SLACK = 8;
  * in a free slot (also free of the new pages placed before it in this batch).
  * A page identical to its stored one after merging is not written at all.
  */
-async function writeShared(store: PagesStore<'readwrite'>, pages: readonly StoredPage[], taken: TakenHashes, added: AddedByImport, edits: BlockEdits, counts: Counts): Promise<void> {
+async function writeShared(store: PagesStore<'readwrite'>, pages: readonly StoredPage[], taken: TakenHashes, count: CountPage, edits: BlockEdits): Promise<void> {
   const hashOf = pages.map((page) => urlHash(page.u));
   const slots = await readSlots(store, [...new Set(hashOf)].sort((a, b) => a - b), taken);
   const raw = unwrap(store);
@@ -299,29 +341,27 @@ async function writeShared(store: PagesStore<'readwrite'>, pages: readonly Store
       slots.set(hash, slot);
       raw.add(page, key);
       edits.addPacked(key, storedFingerprints(page, key));
-      added.note(key);
-      counts.imported++;
+      count(key, 'imported');
       return;
     }
     const key = slot.keys[at] as number;
     const stored = slot.values[at] as StoredPage;
-    const ours = added.ours(key);
     // A page imported again as it is stored, the common case of a re-import, is found equal without decoding it.
     if (sameStored(stored, page)) {
-      if (!ours) counts.unchanged++;
+      count(key, 'unchanged');
       return;
     }
     const old = unpack(stored);
     const next = mergePages(old, unpack(page));
     const encoded = encodePage(next);
     if (sameStored(stored, encoded) || sameContent(old, next)) {
-      if (!ours) counts.unchanged++;
+      count(key, 'unchanged');
       return;
     }
     raw.put(encoded, key);
     edits.remove(key, unpackFingerprints(storedFingerprints(stored, key)));
     edits.addPacked(key, storedFingerprints(encoded, key));
-    if (!ours) counts.updated++;
+    count(key, 'updated');
   });
 }
 
@@ -332,7 +372,7 @@ function isConstraintError(error: unknown): boolean {
 /** Writes batches, each in a transaction of its own, knowing which URL hashes the history has. */
 class BatchWriter {
   private taken: TakenHashes | undefined;
-  private readonly added = new AddedPages();
+  private readonly outcomes = new PageOutcomes();
 
   constructor(private readonly db: HistoryDatabase) {}
 
@@ -350,10 +390,10 @@ class BatchWriter {
   async write(pages: readonly StoredPage[]): Promise<Counts> {
     for (let attempt = 1; ; attempt++) {
       this.taken ??= await this.readTaken();
-      const added: number[] = [];
+      const notes: [number, Outcome][] = [];
       try {
-        const counts = await this.attempt(pages, this.taken, added);
-        for (const key of added) this.added.note(key);
+        const counts = await this.attempt(pages, this.taken, notes);
+        this.outcomes.commit(notes);
         return counts;
       } catch (error) {
         // The failed attempt marked hashes it never wrote: read them again.
@@ -363,13 +403,13 @@ class BatchWriter {
     }
   }
 
-  private async attempt(pages: readonly StoredPage[], taken: TakenHashes, addedKeys: number[]): Promise<Counts> {
+  private async attempt(pages: readonly StoredPage[], taken: TakenHashes, notes: [number, Outcome][]): Promise<Counts> {
     const counts: Counts = { imported: 0, updated: 0, unchanged: 0 };
     if (pages.length === 0) return counts;
     // Relaxed: the commit does not wait for the disk. A batch lost to a crash is lost whole, and the import is rerun.
     const tx = this.db.transaction(ALL_STORES, 'readwrite', { durability: 'relaxed' });
-    // Pages added by this attempt are noted only once it commits: a rolled-back attempt added none.
-    const added = { ours: (key: number) => this.added.has(key), note: (key: number) => addedKeys.push(key) };
+    // Outcomes are noted only once the attempt commits: a rolled-back attempt did nothing.
+    const count: CountPage = (key, outcome) => this.outcomes.count(key, outcome, counts, notes);
     await inTransaction(tx, async () => {
       const store = tx.objectStore('pages');
       // New pages are written with the bare request, no promise or listener of
@@ -387,10 +427,9 @@ class BatchWriter {
         }
         raw.add(page, key);
         edits.addPacked(key, storedFingerprints(page, key));
-        addedKeys.push(key);
-        counts.imported++;
+        count(key, 'imported');
       }
-      if (shared.length > 0) await writeShared(store, shared, taken, added, edits, counts);
+      if (shared.length > 0) await writeShared(store, shared, taken, count, edits);
       await applyBlockEdits(tx, edits);
     });
     return counts;
