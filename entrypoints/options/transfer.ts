@@ -1,4 +1,4 @@
-import { t } from '../../src/i18n';
+import { formatPercent, t } from '../../src/i18n';
 import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, textChunks, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 
@@ -53,7 +53,8 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
       requestAnimationFrame(() => {
         drawing = false;
         if (!importButton.disabled) return;
-        const read = formatPercentOf(bytes, file.size);
+        // Floored, so it says 100% only once the whole file is read.
+        const read = formatPercent(file.size > 0 ? Math.min(1, Math.floor((100 * bytes) / file.size) / 100) : 1);
         show('info', t('importProgress', [read, String(progress?.records ?? 0), String(progress?.imported ?? 0), String(progress?.updated ?? 0)]));
       });
     };
@@ -65,12 +66,11 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
       show(report.rejectedCount > 0 ? 'error' : 'info', ...reportLines(report));
       onImported();
     } catch (error) {
+      // Enabled before the message is shown, so a progress redraw already queued leaves it alone.
       importButton.disabled = false;
       showImportError(error);
       // Part of the file may be in the history now.
       if (error instanceof ImportIncompleteError) onImported();
-    } finally {
-      importButton.disabled = false;
     }
   });
 
@@ -88,11 +88,6 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     if (error instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuota')));
     else show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
   };
-}
-
-/** "42%" of the file read. */
-function formatPercentOf(part: number, whole: number): string {
-  return `${whole > 0 ? Math.min(100, Math.floor((100 * part) / whole)) : 100}%`;
 }
 
 function reportLines(report: ImportReport): Node[] {
