@@ -4,7 +4,9 @@
  * sampled while they run. Runs in a page because Chromium reports heap size
  * (performance.memory) to pages, not to service workers.
  */
+import { normalizeUrl } from '../../src/core/url';
 import { openHistory, textChunks } from '../../src/store';
+import { urlHash } from '../../src/store/page-key';
 import { pageToExportRecord, serializeExport } from '../../src/store/export-format';
 import { pageOf, type Corpus } from './synthetic';
 
@@ -42,15 +44,70 @@ async function withPeak<T>(run: () => Promise<T>, retained = false): Promise<{ r
 /** The export file of the run, made once per page load (prepareFile), before any timing. */
 let file: Blob | undefined;
 
-/** The file's text, serialised by the store's own writer, held as a Blob like the file the user picks. */
-async function prepareFile(records: number, corpus: Corpus): Promise<{ fileMB: number }> {
+/**
+ * The file's text, serialised by the store's own writer, held as a Blob like
+ * the file the user picks. Pages come in key order (by URL hash), as
+ * History.exportJson writes them, unless `fileOrder` is 'made' (page 0
+ * first: a file some other tool wrote).
+ */
+async function prepareFile(records: number, corpus: Corpus, fileOrder: 'export' | 'made' = 'export'): Promise<{ fileMB: number }> {
+  let order = Array.from({ length: records }, (_, i) => i);
+  if (fileOrder === 'export') {
+    const keys = new Float64Array(records);
+    for (let i = 0; i < records; i++) {
+      const url = pageOf(i, corpus).url;
+      keys[i] = urlHash(normalizeUrl(url) ?? url) * records + i;
+    }
+    order = Array.from(keys.sort(), (key) => key % records);
+  }
   const pages = async function* () {
-    for (let i = 0; i < records; i++) yield pageToExportRecord({ ...pageOf(i, corpus), id: i + 1 });
+    for (const i of order) yield pageToExportRecord({ ...pageOf(i, corpus), id: i + 1 });
   };
   const chunks: string[] = [];
-  for await (const piece of serializeExport(pages(), new Date(Date.UTC(2026, 0, 1)))) chunks.push(piece);
-  file = new Blob(chunks);
+  // Joined into Blobs as they come, so the page never holds the whole file as strings.
+  const parts: Blob[] = [];
+  let chars = 0;
+  for await (const piece of serializeExport(pages(), new Date(Date.UTC(2026, 0, 1)))) {
+    chunks.push(piece);
+    chars += piece.length;
+    if (chars > 1 << 24) {
+      parts.push(new Blob(chunks));
+      chunks.length = 0;
+      chars = 0;
+    }
+  }
+  parts.push(new Blob(chunks));
+  file = new Blob(parts);
   return { fileMB: file.size / 1e6 };
+}
+
+/**
+ * Page checks while `run` goes: from a connection of their own (as the
+ * background's), History.query of a random fingerprint every CHECK_EVERY_MS,
+ * one at a time; how long each took, waiting for the import's transactions included.
+ */
+const CHECK_EVERY_MS = 50;
+async function withChecks<T>(name: string, run: () => Promise<T>): Promise<{ result: T; checkMs: number[] }> {
+  const checker = await openHistory({ name });
+  const checkMs: number[] = [];
+  let done = false;
+  let seed = 12345;
+  const loop = (async () => {
+    while (!done) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const t0 = performance.now();
+      await checker.query({ hi: seed, lo: Math.imul(seed, 2654435761) >>> 0 }, 3);
+      checkMs.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, CHECK_EVERY_MS));
+    }
+  })();
+  try {
+    return { result: await run(), checkMs };
+  } finally {
+    done = true;
+    await loop;
+    checker.close();
+  }
 }
 
 /**
@@ -58,13 +115,28 @@ async function prepareFile(records: number, corpus: Corpus): Promise<{ fileMB: n
  * textChunks as the history page reads it. With `retained`, gc() runs every
  * RETAINED_EVERY_MS (what the import keeps alive; a slower run).
  */
-async function importRun(name: string, retained: boolean) {
+async function importRun(name: string, retained: boolean, checks = false, batchSize?: number) {
   if (!file) throw new Error('prepareFile first');
   const blob = file;
   const history = await openHistory({ name });
-  const run = await withPeak(() => history.importJson(textChunks(blob)), retained);
+  const batches: number[] = [];
+  let last = performance.now();
+  const importing = () => history.importJson(textChunks(blob), {
+    ...(batchSize === undefined ? {} : { batchSize }),
+    onProgress: () => {
+      const now = performance.now();
+      batches.push(now - last);
+      last = now;
+    },
+  });
+  const run = await withPeak(async () => (checks ? withChecks(name, importing) : { result: await importing(), checkMs: [] as number[] }), retained);
   history.close();
-  return { seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB, imported: run.result.imported, rejected: run.result.rejected.length };
+  const report = run.result.result;
+  return {
+    seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB,
+    imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount,
+    checkMs: run.result.checkMs, batchMs: batches,
+  };
 }
 
 /** The history of database `name` exported, consumed chunk by chunk. */

@@ -50,24 +50,35 @@ function cpuMsOf(pid: string): number {
   return ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / USER_HZ;
 }
 
-/**
- * CPU time (ms) used so far by the extension processes (`--extension-process`,
- * where the service worker runs) of the Chromium whose profile is `profile`
- * (Chromium passes `--user-data-dir` on to its children), or undefined when
- * none is found. Counted in 10 ms ticks: read it around seconds of work.
- */
-export function extensionProcessCpuMs(profile: string): number | undefined {
+/** Pids of the extension processes (`--extension-process`) of the Chromium whose profile is `profile`; undefined without /proc. */
+function extensionPids(profile: string): string[] | undefined {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return undefined;
   }
-  let total: number | undefined;
-  for (const pid of pids) {
-    // Chromium rewrites its children's command lines as one string with spaces between the arguments.
+  // Chromium passes `--user-data-dir` on to its children and rewrites their command lines as one string with spaces between the arguments.
+  return pids.filter((pid) => {
     const command = readProc(pid, 'cmdline');
-    if (/--extension-process(\s|\0|$)/.test(command) && command.includes(`--user-data-dir=${profile}`)) total = (total ?? 0) + cpuMsOf(pid);
-  }
-  return total;
+    return /--extension-process(\s|\0|$)/.test(command) && command.includes(`--user-data-dir=${profile}`);
+  });
+}
+
+/**
+ * CPU time (ms) used so far by the extension processes (where the service
+ * worker runs) of the Chromium whose profile is `profile`, or undefined when
+ * none is found. Counted in 10 ms ticks: read it around seconds of work.
+ */
+export function extensionProcessCpuMs(profile: string): number | undefined {
+  const pids = extensionPids(profile);
+  if (pids === undefined || pids.length === 0) return undefined;
+  return pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
+}
+
+/** Resident memory (MB, VmRSS) of the same processes, or undefined when none is found. */
+export function extensionProcessRssMB(profile: string): number | undefined {
+  const pids = extensionPids(profile);
+  if (pids === undefined || pids.length === 0) return undefined;
+  return pids.reduce((total, pid) => total + Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, 'status'))?.[1] ?? 0) / 1024, 0);
 }

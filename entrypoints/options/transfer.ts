@@ -1,5 +1,5 @@
-import { t } from '../../src/i18n';
-import { HistoryQuotaError, textChunks, type History, type ImportReport } from '../../src/store';
+import { formatPercent, t } from '../../src/i18n';
+import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, textChunks, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
@@ -43,40 +43,86 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     if (!file) return;
     importButton.disabled = true;
     show('info', t('importing'));
+    let bytes = 0;
+    let progress: ImportProgress | undefined;
+    // Redrawn at most once a frame however often the file and the import report.
+    let drawing = false;
+    const redraw = () => {
+      if (drawing) return;
+      drawing = true;
+      requestAnimationFrame(() => {
+        drawing = false;
+        if (!importButton.disabled) return;
+        // Floored, so it says 100% only once the whole file is read.
+        const read = formatPercent(file.size > 0 ? Math.min(1, Math.floor((100 * bytes) / file.size) / 100) : 1);
+        show('info', t('importProgress', [read, String(progress?.records ?? 0), String(progress?.imported ?? 0), String(progress?.updated ?? 0)]));
+      });
+    };
     try {
-      const report = await history.importJson(textChunks(file));
-      show(report.rejected.length > 0 ? 'error' : 'info', ...reportLines(report));
+      const report = await history.importJson(textChunks(file, (n) => { bytes = n; redraw(); }), {
+        onProgress: (p) => { progress = p; redraw(); },
+      });
+      importButton.disabled = false;
+      show(report.rejectedCount > 0 ? 'error' : 'info', ...reportLines(report));
       onImported();
     } catch (error) {
-      // The store imports all or nothing: a failure leaves the history as it was.
-      if (error instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuota')));
-      else show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
-    } finally {
+      // Enabled before the message is shown, so a progress redraw already queued leaves it alone.
       importButton.disabled = false;
+      showImportError(error);
+      // Part of the file may be in the history now.
+      if (error instanceof ImportIncompleteError) onImported();
     }
   });
+
+  const showImportError = (error: unknown) => {
+    if (error instanceof ImportIncompleteError) {
+      // Whole batches before the failure are in the history; the message says which entries and how to finish.
+      const { imported, updated, unchanged } = error.report;
+      const counts = [String(error.savedRecords), String(imported), String(updated), String(unchanged)];
+      if (error.cause instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuotaIncomplete', String(error.savedRecords))));
+      else if (error.cause instanceof ExportFormatError) show('error', h('p', { class: 'banner-title' }, t('importDamaged', counts)), h('p', { class: 'banner-detail' }, messageOf(error.cause)));
+      else show('error', h('p', { class: 'banner-title' }, t('importIncomplete', counts)), h('p', { class: 'banner-detail' }, messageOf(error.cause)));
+      return;
+    }
+    // Failed before its first batch was written: the history is as it was.
+    if (error instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuota')));
+    else show('error', h('p', { class: 'banner-title' }, t('importFailed')), h('p', { class: 'banner-detail' }, messageOf(error)));
+  };
 }
 
 function reportLines(report: ImportReport): Node[] {
   const lines: Node[] = [h('p', {}, t('importDone', [String(report.imported), String(report.updated), String(report.unchanged)]))];
-  if (report.rejected.length > 0) {
+  if (report.rejectedCount > 0) {
     lines.push(
-      h('p', {}, t('importRejected', String(report.rejected.length))),
+      h('p', {}, t('importRejected', String(report.rejectedCount))),
       h('ul', { class: 'rejections' },
         ...report.rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => h('li', {}, `#${r.index + 1}${r.url ? ` (${r.url})` : ''}: ${r.reason}`)),
-        report.rejected.length > MAX_LISTED_REJECTIONS ? h('li', {}, '…') : null),
+        report.rejectedCount > MAX_LISTED_REJECTIONS ? h('li', {}, '…') : null),
     );
   }
   return lines;
 }
 
 /**
- * Builds the file from the history's chunks as they come: the Blob holds
- * the parts, never one giant string.
+ * Builds the file from the history's chunks as they come: every few MB of
+ * text becomes a Blob of its own (the browser may keep it out of the page's
+ * memory), so a million-page export never holds its ~1 GB of strings.
  */
+const BLOB_PART_CHARS = 8 * 1024 * 1024;
 async function collectBlob(chunks: AsyncIterable<string>, type: string): Promise<Blob> {
-  const parts: string[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
+  const parts: Blob[] = [];
+  let pending: string[] = [];
+  let chars = 0;
+  for await (const chunk of chunks) {
+    pending.push(chunk);
+    chars += chunk.length;
+    if (chars >= BLOB_PART_CHARS) {
+      parts.push(new Blob(pending));
+      pending = [];
+      chars = 0;
+    }
+  }
+  parts.push(new Blob(pending));
   return new Blob(parts, { type: `${type};charset=utf-8` });
 }
 

@@ -22,18 +22,11 @@ export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2];
 export const SCHEME_WHEN_ABSENT: FingerprintScheme = 1;
 
 /**
- * Limits on what one import reads (docs/export-format.md). An import is
- * read and written in one transaction, which grows with the file: a million
- * pages would hold the history's stores for many minutes. Larger files are
- * refused as a whole, as soon as the limit is crossed.
- */
-export const MAX_IMPORT_PAGES = 100_000;
-/** Characters in the whole file: ~2,500 per page at the page limit, five times what Déjà Lu writes. */
-export const MAX_IMPORT_CHARS = 256 * 1024 * 1024;
-/**
- * Characters in one record as written. A valid record needs under 30,000
- * even with every string at its limit and fully escaped; the rest is room for
- * unknown fields other tools add. Longer records are rejected without being kept.
+ * Characters in one record as written: the most text an import holds for one
+ * record, whatever the file's size (docs/export-format.md, "Limits"). A valid
+ * record needs under 40,000 even with every string at its limit and fully
+ * escaped; the rest is room for unknown fields other tools add. Longer
+ * records are rejected without being kept.
  */
 export const MAX_IMPORT_RECORD_CHARS = 1024 * 1024;
 
@@ -393,7 +386,6 @@ async function* parseElements<C extends RecordCheck | PageCheck>(
   const scanner = new StreamedObjectScanner('pages', MAX_IMPORT_RECORD_CHARS);
   const header = new HeaderCheck();
   let line = 1;
-  let chars = 0;
   const handle = (events: ScanEvent[]): ((C | Refusal) & { index: number })[] => {
     const checked: ((C | Refusal) & { index: number })[] = [];
     for (const event of events) {
@@ -406,9 +398,6 @@ async function* parseElements<C extends RecordCheck | PageCheck>(
         header.onPages(event.line);
         continue;
       }
-      if (event.index >= MAX_IMPORT_PAGES) {
-        throw formatError(`more than ${MAX_IMPORT_PAGES.toLocaleString('en-US')} pages; import at most that many at once`, event.line);
-      }
       if (event.kind === 'oversized') checked.push(oversized(event.index));
       else checked.push({ index: event.index, ...check(event.value, now) });
     }
@@ -417,8 +406,6 @@ async function* parseElements<C extends RecordCheck | PageCheck>(
   const chunks = typeof input === 'string' ? [input] : input;
   try {
     for await (const chunk of chunks) {
-      chars += chunk.length;
-      if (chars > MAX_IMPORT_CHARS) throw formatError(`larger than ${MAX_IMPORT_CHARS.toLocaleString('en-US')} characters; import at most that much at once`, line);
       yield handle(scanner.push(chunk));
     }
     yield handle(scanner.end());
@@ -433,8 +420,7 @@ async function* parseElements<C extends RecordCheck | PageCheck>(
  * Reads an export file from text chunks split anywhere, yielding each page
  * record (validated, normalised) or the reason it is refused. Throws
  * ExportFormatError — possibly after some records were yielded — when the
- * file as a whole is unusable; callers that must not half-apply a file
- * collect everything before acting.
+ * file as a whole is unusable: the records before the damage come first.
  */
 export async function* parseExport(
   input: string | Iterable<string> | AsyncIterable<string>,

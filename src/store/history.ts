@@ -47,6 +47,12 @@ export interface ListOptions {
 
 /** Pages per read when walking the whole store (export, search, deleting a site): bounded memory, few round trips. */
 const READ_BATCH = 500;
+/**
+ * Pages per read of an export, a short transaction each: larger than
+ * READ_BATCH since a million-page export makes 2,000 transactions of 500,
+ * still ~1 MB of records held per read.
+ */
+const EXPORT_BATCH = 2000;
 
 function checkDistance(maxDistance: number): void {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MAX_SUPPORTED_DISTANCE) {
@@ -74,9 +80,9 @@ function bestSlot(page: StoredPage, key: number, query: Fingerprint): { slot: nu
 }
 
 /** Up to READ_BATCH stored pages with keys above `after`, with their keys. */
-async function readBatch(store: PagesStore, after: number): Promise<{ keys: number[]; pages: StoredPage[] }> {
+async function readBatch(store: PagesStore, after: number, count = READ_BATCH): Promise<{ keys: number[]; pages: StoredPage[] }> {
   const range = IDBKeyRange.lowerBound(after, true);
-  const [keys, pages] = await Promise.all([store.getAllKeys(range, READ_BATCH), store.getAll(range, READ_BATCH)]);
+  const [keys, pages] = await Promise.all([store.getAllKeys(range, count), store.getAll(range, count)]);
   return { keys, pages };
 }
 
@@ -293,9 +299,21 @@ export class History {
   async *exportRecords(): AsyncGenerator<ExportRecord> {
     const read = (after: number) => {
       const tx = this.db.transaction('pages', 'readonly');
-      return inTransaction(tx, () => readBatch(tx.objectStore('pages'), after));
+      return inTransaction(tx, () => readBatch(tx.objectStore('pages'), after, EXPORT_BATCH));
     };
-    for await (const [key, page] of walkPages(read)) yield pageToExportRecord(decodePage(page, key));
+    let next = read(-Infinity);
+    for (;;) {
+      const { keys, pages } = await next;
+      const last = keys[keys.length - 1];
+      const more = last !== undefined && keys.length === EXPORT_BATCH;
+      if (more) {
+        // The next batch is read while this one is written out; a failure surfaces when it is awaited.
+        next = read(last);
+        next.catch(() => undefined);
+      }
+      for (let i = 0; i < pages.length; i++) yield pageToExportRecord(decodePage(pages[i] as StoredPage, keys[i] as number));
+      if (!more) return;
+    }
   }
 
   /** The history as an export file (docs/export-format.md), in chunks. */
@@ -309,11 +327,12 @@ export class History {
   }
 
   /**
-   * Reads the file and writes it in one transaction, all or nothing: a file
-   * that is not a readable export (ExportFormatError) or a failed write (e.g.
-   * HistoryQuotaError) leaves the history unchanged. Records that fail
-   * validation are skipped and listed in the report. Memory stays bounded by
-   * two batches of pages (import.ts).
+   * Reads the file and merges it into the history a batch at a time, each
+   * batch in a transaction of its own (import.ts): a file refused from its
+   * header (ExportFormatError) or a failure before the first batch is written
+   * leaves the history unchanged; a later one (ImportIncompleteError) keeps
+   * the batches before it, and importing the file again completes it.
+   * Records that fail validation are skipped and listed in the report.
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
     return importFile(this.db, chunks, new Date(this.now()), options);

@@ -8,6 +8,7 @@
  * (block-index.ts).
  */
 import type { IDBPObjectStore, StoreNames } from 'idb';
+import { popcount32 } from '../core/hamming';
 import type { HistorySchema, StoredPage } from './schema';
 
 export const SLOT_BITS = 4;
@@ -99,11 +100,27 @@ export class TakenHashes {
     return hash * SLOTS_PER_HASH;
   }
 
-  private has(hash: number): boolean {
+  /** Hashes marked from `from` to `to`, both included: how many stored pages a key range over them may hold, without reading it. */
+  countIn(from: number, to: number): number {
+    let n = 0;
+    for (let hash = from; hash <= to; ) {
+      const word = this.bits[hash >>> 5] as number;
+      if ((hash & 31) === 0 && hash + 31 <= to) {
+        n += popcount32(word);
+        hash += 32;
+        continue;
+      }
+      if ((word & (1 << (hash & 31))) !== 0) n++;
+      hash++;
+    }
+    return n;
+  }
+
+  has(hash: number): boolean {
     return ((this.bits[hash >>> 5] as number) & (1 << (hash & 31))) !== 0;
   }
 
-  private mark(hash: number): void {
+  mark(hash: number): void {
     this.bits[hash >>> 5] = (this.bits[hash >>> 5] as number) | (1 << (hash & 31));
   }
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRecord } from '../../src/store';
+import { serializeExport, type ExportRecord, type PageRecord } from '../../src/store';
+import { IMPORT_BATCH } from '../../src/store/import';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
@@ -40,6 +41,12 @@ async function rows(options: Page): Promise<string[]> {
 }
 
 const importFile = importHistoryFile;
+
+async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
 
 describe('history page, export and import', () => {
   let exported: string;
@@ -138,6 +145,47 @@ describe('history page, export and import', () => {
     await screenshot(options, 'en-history-import-error', { fullPage: true });
     await options.close();
   });
+
+  it('imports a file of several batches showing its progress, and says which entries a damaged one kept', async () => {
+    const count = 2 * IMPORT_BATCH + 5_000;
+    const at = new Date().toISOString();
+    const records = (from: number, to: number) => Array.from({ length: to - from }, (_, k): ExportRecord => {
+      const i = from + k;
+      return {
+        url: `https://bulk.example/article/${i}`, title: `Bulk ${i}`, site: 'bulk.example', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
+        fingerprint: `${(Math.imul(i + 1, 2654435761) >>> 0).toString(16).padStart(8, '0')}${(Math.imul(i + 7, 40503) >>> 0).toString(16).padStart(8, '0')}`, passages: [],
+        firstVisit: at, lastVisit: at, visitCount: 1, source: 'import',
+      };
+    });
+    const bulk = join(FILES, 'bulk.json');
+    const text = await collect(serializeExport(records(0, count), new Date()));
+    await writeFile(bulk, text);
+    const options = await openOptions(second!.context, second!.extensionId);
+    const countBefore = (await storedPages(second!.worker)).length;
+    const seen = new Set<string>();
+    await options.setInputFiles('#import-file', bulk);
+    await expect.poll(async () => {
+      const status = (await options.locator('#transfer-status').textContent()) ?? '';
+      seen.add(status);
+      return status;
+    }, { timeout: 600_000, interval: 50 }).toMatch(/^Import finished/);
+    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    // Part way: some of the file read and at least one batch in, not all of it.
+    const progress = [...seen].map((status) => /^Importing… (\d+)% read, (\d+) entries so far/.exec(status)).filter((m) => m !== null);
+    expect(progress.some((m) => Number(m[2]) >= IMPORT_BATCH && Number(m[2]) < count)).toBe(true);
+    expect(progress.every((m) => Number(m[1]) <= 100)).toBe(true);
+    expect(await storedPages(second!.worker)).toHaveLength(countBefore + count);
+
+    // Cut short in its last batch: the batches before it are in, and the message says so.
+    const damaged = join(FILES, 'bulk-damaged.json');
+    const more = await collect(serializeExport(records(count, 2 * count), new Date()));
+    await writeFile(damaged, more.slice(0, more.indexOf(`"Bulk ${2 * count - 10}"`)));
+    await options.setInputFiles('#import-file', damaged);
+    await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 100 }).not.toMatch(/^Importing|^$/);
+    expect(await options.locator('#transfer-status').textContent()).toMatch(new RegExp(`^This file is damaged\\. Entries 1 to ${2 * IMPORT_BATCH} were imported \\(${2 * IMPORT_BATCH} new, 0 updated, 0 unchanged\\); nothing after entry ${2 * IMPORT_BATCH} was, and nothing else in your history changed\\.Invalid export file: .*truncated`));
+    expect(await storedPages(second!.worker)).toHaveLength(countBefore + count + 2 * IMPORT_BATCH);
+    await options.close();
+  }, 900_000);
 
   it('imports files made by `deja-lu import-file`: copies of the author\'s articles are flagged', async () => {
     const run = (args: string[]) => promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'deja-lu.mjs'), 'import-file', '--html', ...args], { cwd: ROOT });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { fingerprintBlocks, fingerprintFromHex, type Fingerprint } from '../../src/core/fingerprint64';
-import { BlockEdits, bucketEntry, bucketKey, decodeBucket, filings, packFingerprints } from '../../src/store/block-index';
+import fc from 'fast-check';
+import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../../src/core/fingerprint64';
+import { BlockEdits, bucketEntry, bucketKey, decodeBucket, filings, fingerprintsToHex, packFingerprints } from '../../src/store/block-index';
 import { BLOCK_STORES } from '../../src/store/block-stores';
 
 const fp = fingerprintFromHex;
@@ -47,5 +48,15 @@ describe('BlockEdits files a page as `filings` says, from its packed fingerprint
 
   test.each([0, -1, 1.5, 2 ** 28])('refuses page id %s, which does not fit an entry', (pageId) => {
     expect(() => new BlockEdits().addPacked(pageId, packFingerprints([WHOLE]))).toThrow(RangeError);
+  });
+});
+
+describe('fingerprintsToHex', () => {
+  test('reads packed fingerprints as fingerprintToHex writes each one, for any bytes', () => {
+    fc.assert(fc.property(fc.array(fc.record({ hi: fc.nat(0xffffffff), lo: fc.nat(0xffffffff) }), { minLength: 1, maxLength: 65 }), (fingerprints) => {
+      const [whole, ...passages] = fingerprints.map(fingerprintToHex);
+      expect(fingerprintsToHex(packFingerprints(fingerprints))).toEqual({ fingerprint: whole, passages });
+    }));
+    expect(fingerprintsToHex(new Uint8Array(0))).toEqual({ fingerprint: '', passages: [] });
   });
 });

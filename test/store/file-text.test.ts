@@ -14,9 +14,13 @@ describe('textChunks', () => {
     const parts: Uint8Array<ArrayBuffer>[] = [];
     for (let at = 0; at < bytes.length; at += partBytes) parts.push(bytes.slice(at, at + partBytes));
     const chunks: string[] = [];
-    for await (const chunk of textChunks(new Blob(parts))) chunks.push(chunk);
+    const heard: number[] = [];
+    for await (const chunk of textChunks(new Blob(parts), (read) => heard.push(read))) chunks.push(chunk);
     expect(chunks.join('')).toBe(text);
     expect(chunks.length).toBeGreaterThan(1);
+    // Progress counts bytes, not characters (the Chinese text is 3 bytes a character), rising to the file's size.
+    expect(heard.at(-1)).toBe(bytes.length);
+    expect(heard.every((read, i) => i === 0 || read > (heard[i - 1] as number))).toBe(true);
   });
 
   test('an import from a file read this way equals the import of its text', async () => {

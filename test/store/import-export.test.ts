@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { EXPORT_FORMAT, ExportFormatError, MAX_IMPORT_RECORD_CHARS, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
-import { IMPORT_BATCH } from '../../src/store/import';
+import { IMPORT_BATCH, ImportIncompleteError } from '../../src/store/import';
 import { indexProblems } from '../support/history-invariants';
 import { collect, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, seededRandom, T0 } from './helpers';
 
@@ -46,7 +46,7 @@ describe('export then import', () => {
 
     const target = await freshHistory(clock.now);
     const report = await target.history.importJson(text);
-    expect(report).toEqual({ imported: 3, updated: 0, unchanged: 0, rejected: [] });
+    expect(report).toEqual({ imported: 3, updated: 0, unchanged: 0, rejected: [], rejectedCount: 0 });
     expect(await comparable(target.history)).toEqual(await comparable(source.history));
   });
 
@@ -75,7 +75,7 @@ describe('export then import', () => {
     await populate(setup.history, clock.advance);
     const text = await collect(setup.history.exportJson());
     const before = await dumpDatabase(setup.factory, setup.name);
-    expect(await setup.history.importJson(text)).toEqual({ imported: 0, updated: 0, unchanged: 3, rejected: [] });
+    expect(await setup.history.importJson(text)).toEqual({ imported: 0, updated: 0, unchanged: 3, rejected: [], rejectedCount: 0 });
     expect(await dumpDatabase(setup.factory, setup.name)).toEqual(before);
   });
 });
@@ -129,6 +129,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
 
   test.each([
     ['in one batch', 1],
+    // Batches are transactions of their own: the later one merges into the page the earlier one wrote, still one page imported.
     ['batches apart', 2 * IMPORT_BATCH + 5],
   ])('records of one URL %s merge alike and count once, and the block index holds only the merged fingerprints', async (_where, gap) => {
     const setup = await freshHistory();
@@ -142,7 +143,7 @@ describe('merging an imported record with a stored page of the same URL', () => 
       fingerprint, passages: ['00000000ffffffff'], firstVisit: new Date(T0 - hours * HOUR).toISOString(), lastVisit: new Date(T0 - hours * HOUR).toISOString(), visitCount: hours, source: 'visit',
     });
     const records = [twice(3, '1111111111111111'), ...filler, twice(1, '2222222222222222')];
-    expect(await setup.history.importJson(serializeExport(records, new Date(T0)))).toEqual({ imported: gap, updated: 0, unchanged: 0, rejected: [] });
+    expect(await setup.history.importJson(serializeExport(records, new Date(T0)))).toEqual({ imported: gap, updated: 0, unchanged: 0, rejected: [], rejectedCount: 0 });
     expect(await setup.history.getByUrl('https://example.com/twice')).toMatchObject({ title: 'Read 1h ago', fingerprint: '2222222222222222', firstVisit: T0 - 3 * HOUR, visitCount: 3 });
     expect(await setup.history.query('1111111111111111', 3)).toEqual([]);
     expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
@@ -158,15 +159,16 @@ describe('merging an imported record with a stored page of the same URL', () => 
     })), new Date(T0));
     await setup.history.importJson(file(T0));
     const old = (await setup.history.list()).pages.map((page) => page.fingerprint);
-    expect(await setup.history.importJson(file(T0 + 1))).toEqual({ imported: 0, updated: 3000, unchanged: 0, rejected: [] });
+    expect(await setup.history.importJson(file(T0 + 1))).toEqual({ imported: 0, updated: 3000, unchanged: 0, rejected: [], rejectedCount: 0 });
     expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
     expect((await setup.history.queryMany(old.slice(0, 50), 0)).flat()).toEqual([]);
   });
 
   test.each([
-    ['whole', 0],
-    ['cut short', 10],
-  ])('a file of several batches read from disk (each chunk in a task of its own) and %s is imported all or nothing', async (_how, cut) => {
+    ['whole is imported whole', 0],
+    // Each batch is its own transaction now: damage in the last batch keeps the two batches before it.
+    ['cut short keeps the whole batches before the damage, and says how many records were imported', 10],
+  ])('a file of several batches read from disk (each chunk in a task of its own) and %s', async (_how, cut) => {
     const setup = await freshHistory();
     await setup.history.recordVisit(pageInput());
     const random = seededRandom(5);
@@ -175,7 +177,6 @@ describe('merging an imported record with a stored page of the same URL', () => 
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'import',
     }));
     const text = await collect(serializeExport(records, new Date(T0)));
-    const before = await dumpDatabase(setup.factory, setup.name);
     const file = fromDisk(text.slice(0, text.length - cut));
     if (cut === 0) {
       expect(await setup.history.importJson(file)).toMatchObject({ imported: records.length, rejected: [] });
@@ -183,8 +184,16 @@ describe('merging an imported record with a stored page of the same URL', () => 
       expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
       return;
     }
-    await expect(setup.history.importJson(file)).rejects.toBeInstanceOf(ExportFormatError);
-    expect(await dumpDatabase(setup.factory, setup.name)).toEqual(before);
+    const error = await setup.history.importJson(file).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportIncompleteError);
+    const incomplete = error as ImportIncompleteError;
+    expect(incomplete.cause).toBeInstanceOf(ExportFormatError);
+    expect(incomplete).toMatchObject({ damaged: true, savedRecords: 2 * IMPORT_BATCH, readRecords: records.length - 1, report: { imported: 2 * IMPORT_BATCH } });
+    const saved = (2 * IMPORT_BATCH).toString();
+    expect(incomplete.message).toBe(`The file is damaged after record ${records.length - 1} (${(incomplete.cause as Error).message}). Records 1–${saved} were imported (${saved} new, 0 updated, 0 unchanged); nothing after record ${saved} was.`);
+    expect((incomplete.cause as Error).message).toMatch(/^Invalid export file: .*truncated/);
+    expect(await setup.history.count()).toBe(2 * IMPORT_BATCH + 1);
+    expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
   });
 
   test('options.source marks every imported record', async () => {

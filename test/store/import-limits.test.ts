@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  EXPORT_FORMAT, ExportFormatError, MAX_IMPORT_CHARS, MAX_IMPORT_PAGES, MAX_IMPORT_RECORD_CHARS, serializeExport,
+  EXPORT_FORMAT, ExportFormatError, MAX_IMPORT_RECORD_CHARS, serializeExport,
   type ExportRecord, type History, type ImportReport,
 } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
@@ -37,45 +37,7 @@ async function importError(history: History, input: AsyncIterable<string> | stri
   return outcome as Error;
 }
 
-/** `count` records, serialised lazily: only what the reader pulls is ever built. */
-async function* lazyFile(count: number): AsyncGenerator<string> {
-  function* records() {
-    for (let i = 0; i < count; i++) yield record(i);
-  }
-  yield* serializeExport(records(), new Date(T0));
-}
-
-describe('import limits: refused as a whole, history unchanged', () => {
-  test(`a million records: refused once the ${MAX_IMPORT_PAGES.toLocaleString('en-US')}th is passed, in bounded time and memory`, async () => {
-    const { history, factory, name, before } = await populated();
-    const heapBefore = process.memoryUsage().heapUsed;
-    const started = performance.now();
-    const error = await importError(history, lazyFile(1_000_000));
-    const seconds = (performance.now() - started) / 1000;
-    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
-    console.log(`[measured] 1,000,000-record import refused after ${seconds.toFixed(1)} s, heap +${heapMb.toFixed(0)} MB`);
-    expect(error.message).toMatch(/^Invalid export file: more than 100,000 pages; import at most that many at once \(line 100002\)$/);
-    expect(await dumpDatabase(factory, name)).toEqual(before);
-  }, 120_000);
-
-  test(`a file over ${MAX_IMPORT_CHARS.toLocaleString('en-US')} characters (here: whitespace) is refused without reading on`, async () => {
-    const { history, factory, name, before } = await populated();
-    const padding = ' '.repeat(1024 * 1024);
-    let pulled = 0;
-    async function* padded(): AsyncGenerator<string> {
-      yield HEADER;
-      // Endless: the reader must stop by itself.
-      for (;;) {
-        pulled += padding.length;
-        yield padding;
-      }
-    }
-    const error = await importError(history, padded());
-    expect(error.message).toMatch(/larger than 268,435,456 characters/);
-    expect(pulled).toBeLessThanOrEqual(MAX_IMPORT_CHARS + padding.length);
-    expect(await dumpDatabase(factory, name)).toEqual(before);
-  }, 60_000);
-
+describe('a damaged header: refused as a whole, history unchanged', () => {
   test('a header member longer than a record may be is refused as a whole', async () => {
     const { history, factory, name, before } = await populated();
     const error = await importError(history, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"${'x'.repeat(MAX_IMPORT_RECORD_CHARS + 1)}","pages":[]}`);
