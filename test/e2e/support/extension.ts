@@ -42,6 +42,14 @@ export async function waitForReport(worker: Worker, url: string, after: number, 
   }, `a report for ${url}`, timeoutMs);
 }
 
+/** Opens `url` in a new tab and waits for its report; the tab stays open. */
+export async function visitPage(context: BrowserContext, worker: Worker, url: string, timeoutMs = WAIT_MS): Promise<{ page: Page; tabId: number; report: PageReport }> {
+  const since = Date.now();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, ...(await waitForReport(worker, url, since, timeoutMs)) };
+}
+
 function sameUrl(a: string, b: string): boolean {
   const strip = (u: string) => { const x = new URL(u); x.hash = ''; x.search = ''; return x.href.replace(/\/$/, ''); };
   return strip(a) === strip(b);
