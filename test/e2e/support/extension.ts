@@ -35,6 +35,8 @@ export async function waitForReport(worker: Worker, url: string, after: number, 
   return eventually(async () => {
     const entries = await worker.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get(null)) as Record<string, PageReport>;
     for (const [key, report] of Object.entries(entries)) {
+      // Other session items (the background's own notes) are not reports.
+      if (!key.startsWith('tab-report:')) continue;
       const tabId = Number(key.split(':').pop());
       if (sameUrl(report.url, url) && report.checkedAt > after) return { tabId, report };
     }
