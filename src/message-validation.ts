@@ -32,7 +32,9 @@ export function parseRequest(raw: unknown, accepted: readonly RequestType[]): Re
     case 'offscreen-read':
       return { type: 'offscreen-read', url: httpUrl(message.url, 'url'), html: string(message.html, 'html', MAX_HTML_CHARS) };
     case 'visit':
-      return { type: 'visit', page: parsePage(message.page) };
+      return message.revisit === undefined || message.revisit === null || message.revisit === false
+        ? { type: 'visit', page: parsePage(message.page) }
+        : { type: 'visit', page: parsePage(message.page), revisit: literalTrue(message.revisit, 'revisit') };
     case 'skip':
       return { type: 'skip', url: httpUrl(message.url, 'url'), reason: oneOf(message.reason, 'reason', SKIP_REASONS) };
     case 'open-settings':
@@ -76,6 +78,11 @@ export function parsePage(raw: unknown): ExtractedPage {
   if (siteName !== undefined) parsed.siteName = siteName;
   if (publishedTime !== undefined) parsed.publishedTime = publishedTime;
   return parsed;
+}
+
+function literalTrue(value: unknown, name: string): true {
+  if (value !== true) throw new MessageError(`${name} must be true when present`);
+  return true;
 }
 
 function record(value: unknown, name: string): Record<string, unknown> {

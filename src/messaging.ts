@@ -149,7 +149,12 @@ export type Request =
   | { type: 'should-check'; url: string }
   | { type: 'read-html'; url: string; html: string }
   | { type: 'offscreen-read'; url: string; html: string }
-  | { type: 'visit'; page: ExtractedPage }
+  /**
+   * `revisit`: the page was not navigated to just now (reloaded, restored
+   * with the session, or gone back or forward to): checked, recorded when
+   * new to the history, but adding no visit to a page already in it.
+   */
+  | { type: 'visit'; page: ExtractedPage; revisit?: true }
   | { type: 'skip'; url: string; reason: SkipReason }
   | { type: 'open-settings' }
   | { type: 'get-tab-status'; tabId: number }
@@ -198,11 +203,62 @@ export async function sendTabMessage<T extends RequestType>(tabId: number, reque
   return unwrap<T>(await browser.tabs.sendMessage(tabId, request));
 }
 
+/** Nothing answered: no context listens for the request (yet), as while the background starts. */
+export class NoReplyError extends MessageError {
+  override name = 'NoReplyError';
+}
+
 function unwrap<T extends RequestType>(reply: unknown): ResponseOf<T> {
-  if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new MessageError('no reply from the receiver');
+  if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new NoReplyError('no reply from the receiver');
   const envelope = reply as Envelope<ResponseOf<T>>;
   if (!envelope.ok) throw new MessageError(envelope.error);
   return envelope.value;
+}
+
+/**
+ * Whether `error` means the request reached no listener, so that sending it
+ * again later may work: the browser's own rejection ("Could not establish
+ * connection. Receiving end does not exist.") or no reply at all. A refusal
+ * by the receiver (a MessageError it sent back) is final.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof NoReplyError || !(error instanceof MessageError);
+}
+
+/**
+ * Waits between attempts to reach a background that is not listening yet:
+ * doubling from a quarter second to ten, about two minutes in all. Long
+ * enough for a browser that starts its extensions' backgrounds after
+ * restoring the session's tabs (Firefox does, after the first paint).
+ */
+export const UNANSWERED_RETRY_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000, 8_000, ...Array<number>(10).fill(10_000)];
+
+export interface RetryOptions {
+  delaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+  /** Checked before each new attempt: stop (rethrowing the last error) when it says so. */
+  stop?: () => boolean;
+}
+
+/**
+ * `send()`, sent again after each delay of `delaysMs` while nothing answers
+ * it (isUnanswered); the last error once they are used up. For idempotent
+ * requests only: an unanswered one may still have been handled.
+ */
+export async function untilAnswered<T>(
+  send: () => Promise<T>,
+  { delaysMs = UNANSWERED_RETRY_DELAYS_MS, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), stop = () => false }: RetryOptions = {},
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (!isUnanswered(error) || delay === undefined || stop()) throw error;
+      await sleep(delay);
+      if (stop()) throw error;
+    }
+  }
 }
 
 export type Handler<T extends RequestType> = (request: RequestOf<T>, sender: MessageSender) => Promise<ResponseOf<T>>;

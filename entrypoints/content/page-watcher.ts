@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { normalizeUrl } from '../../src/core/url';
 import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
-import { listen, sendMessage, type PageReading } from '../../src/messaging';
+import { listen, sendMessage, untilAnswered, type PageReading, type RetryOptions } from '../../src/messaging';
 import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
 import { pageLoaded } from './page-loaded';
@@ -20,6 +20,21 @@ export interface PageWatcherDeps {
   settled?: () => Promise<void>;
   /** Clock and timers of the in-app navigation gate (route-gate.ts); the content script's own by default. */
   routeGate?: RouteGateOptions;
+  /** How the document was loaded: Navigation Timing's `type` ('navigate', 'reload', 'back_forward', 'prerender'). */
+  navigationType?: () => string | undefined;
+  /** Waits between attempts to reach a background that is not listening yet; the content script's timers by default. */
+  retry?: RetryOptions;
+}
+
+/**
+ * Loads that are not a new visit: a reload, and a history traversal, which is
+ * also how a restored session loads its tabs (Chromium reports it as
+ * 'back_forward'). The page is checked, but adds no visit to one already read.
+ */
+const REVISITS: ReadonlySet<string> = new Set(['reload', 'back_forward']);
+
+function documentNavigationType(): string | undefined {
+  return (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
 }
 
 /**
@@ -36,6 +51,8 @@ export function watchPage(
     loaded = () => pageLoaded(ctx),
     settled = () => domSettled(ctx),
     routeGate = {},
+    navigationType = documentNavigationType,
+    retry = {},
   }: PageWatcherDeps,
 ): void {
   const extract = async (): Promise<PageReading> => {
@@ -48,8 +65,24 @@ export function watchPage(
   let checkedUrl: string | undefined;
   /** The text last sent in a visit: an app that only changes its address has no new page to record. */
   let visitedText: string | undefined;
-  /** Checks the current address; resolves to whether a visit was sent. */
-  const check = async (): Promise<boolean> => {
+  /**
+   * Asks whether the page may be read; the first time, until the background
+   * answers: a page loaded as the browser starts can come before the
+   * background listens (Firefox starts it after restoring the session's tabs).
+   */
+  const mayRead = (url: string, first: boolean): Promise<boolean> => {
+    const ask = () => sendMessage({ type: 'should-check', url });
+    if (!first) return ask();
+    const sleep = (ms: number) => new Promise<void>((resolve) => ctx.setTimeout(resolve, ms));
+    return untilAnswered(ask, { sleep, stop: () => !ctx.isValid, ...retry });
+  };
+
+  /**
+   * Checks the current address; resolves to whether a visit was sent. The
+   * first check is the document's own, a revisit when the document was
+   * reloaded or restored; later ones follow in-app navigations.
+   */
+  const check = async (first = false): Promise<boolean> => {
     const href = currentUrl();
     // A new fragment or tracking parameter is still the same page.
     const identity = normalizeUrl(href) ?? href;
@@ -58,7 +91,7 @@ export function watchPage(
     const sendable = messageUrl(href);
     // An address too long to record still belongs to a site, which may be excluded.
     const url = sendable ?? siteRoot(href);
-    if (!(await sendMessage({ type: 'should-check', url }))) return false;
+    if (!(await mayRead(url, first))) return false;
     const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
     if (!ctx.isValid) return false;
     if (reading.kind === 'skip') {
@@ -67,7 +100,8 @@ export function watchPage(
     }
     if (reading.page.text === visitedText) return false;
     visitedText = reading.page.text;
-    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page });
+    const revisit = first && REVISITS.has(navigationType() ?? '');
+    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page, ...(revisit ? { revisit: true as const } : {}) });
     if (showNotice && ctx.isValid) notice.show(report);
     return true;
   };
@@ -76,7 +110,7 @@ export function watchPage(
     await settled();
     return check();
   }, { setTimer: (callback, ms) => ctx.setTimeout(callback, ms), onError: reportError, ...routeGate });
-  void loaded().then(check).catch(reportError);
+  void loaded().then(() => check(true)).catch(reportError);
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     notice.hide();
     routes.changed();

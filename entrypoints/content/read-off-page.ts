@@ -1,6 +1,6 @@
 import { MAX_HTML_CHARS, sendMessage, type PageReading } from '../../src/messaging';
-import { exceedsBudget, PAGE_BUDGET, type PageBudget } from '../../src/page-reading/page-budget';
-import { pageHtml, readWithinBudget } from '../../src/page-reading/read-page';
+import { PAGE_BUDGET, type PageBudget } from '../../src/page-reading/page-budget';
+import { pageHtml, readableDocument, readWithinBudget } from '../../src/page-reading/read-page';
 
 export interface OffPageDeps {
   doc?: Document;
@@ -13,7 +13,8 @@ export interface OffPageDeps {
 
 /**
  * What the content script sends about its page, read off the page's main
- * thread: the page only checks its budget and serialises its DOM (a few
+ * thread: the page only checks its budget and serialises its DOM (composing
+ * its open shadow roots in first, when it has any) (a few
  * milliseconds where extraction takes tens to hundreds), and the background
  * parses and extracts (Chromium's offscreen document, Firefox's background
  * page). Falls back to reading in the page when the HTML is too long for a
@@ -24,8 +25,10 @@ export async function readOffPage(
   url: string,
   { doc = document, budget = PAGE_BUDGET, send = (u, html) => sendMessage({ type: 'read-html', url: u, html }), readHere = readWithinBudget }: OffPageDeps = {},
 ): Promise<PageReading> {
-  if (exceedsBudget(doc, budget) !== undefined) return { kind: 'skip', reason: 'too_large' };
-  const html = pageHtml(doc);
+  const readable = readableDocument(doc, budget);
+  if (!readable) return { kind: 'skip', reason: 'too_large' };
+  // Open shadow roots are not in outerHTML: a page with them is sent composed.
+  const html = pageHtml(readable);
   if (html.length <= MAX_HTML_CHARS) {
     try {
       return await send(url, html);

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
 import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
-import type { History, PageRecord, PageSource } from '../../src/store';
+import { HistoryQuotaError, type History, type PageRecord, type PageSource } from '../../src/store';
 import { isolateBidi } from '../../src/ui/bidi';
 import { byId, externalLink, h } from '../../src/ui/dom';
 import { isLinkable } from '../../src/ui/match-text';
@@ -74,8 +74,12 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
           'aria-label': t('deleteEntryLabel', name),
           title: t('deleteEntryLabel', name),
           onclick: async () => {
-            await history.delete(page.id);
-            say(t('deleted', name));
+            try {
+              await history.delete(page.id);
+              say(t('deleted', name));
+            } catch (error) {
+              say(t('deleteFailed', [name, failureReason(error)]), 'error');
+            }
             await refresh();
           },
         }, t('deleteEntry'))));
@@ -103,11 +107,23 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
   byId('clear-all').addEventListener('click', async () => {
     const count = await history.count();
     if (count === 0 || !confirm(t('confirmClearAll', String(count)))) return;
-    await history.clear();
+    try {
+      await history.clear();
+    } catch (error) {
+      say(t('clearFailed', failureReason(error)), 'error');
+      await refresh();
+      return;
+    }
     await forgetReports().catch((error: unknown) => console.warn('[Déjà Lu] could not reset the tabs\' reports:', error));
     say(t('cleared'));
     await refresh();
   });
 
   return { refresh };
+}
+
+/** Why a change to the history failed, for the user: a full disk in their language, anything else as the browser said it. */
+function failureReason(error: unknown): string {
+  if (error instanceof HistoryQuotaError) return t('storageFullReason');
+  return error instanceof Error ? error.message : String(error);
 }

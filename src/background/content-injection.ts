@@ -5,8 +5,12 @@ import { MAX_LOAD_WAIT_MS } from '../page-reading/load-wait';
 /** Where WXT writes the content script (entrypoints/content/index.ts). */
 export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
 
-/** Makes sure a tab's page runs the content script; rejects when the page may not be scripted. */
-export type ContentScriptEnsurer = (tabId: number) => Promise<void>;
+/**
+ * Makes sure a tab's page runs the content script; resolves to true when it
+ * was injected now, false when it was there already; rejects when the page
+ * may not be scripted.
+ */
+export type ContentScriptEnsurer = (tabId: number) => Promise<boolean>;
 
 export interface ContentInjectorDeps {
   /** Resolves when the tab's page already runs the content script, rejects when nothing answers. */
@@ -24,14 +28,17 @@ export function contentInjector({
   ping = (tabId) => sendTabMessage(tabId, { type: 'ping' }),
   inject = (tabId) => browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT_FILE] }),
 }: ContentInjectorDeps = {}): ContentScriptEnsurer {
-  const underway = new Map<number, Promise<void>>();
+  const underway = new Map<number, Promise<boolean>>();
   return (tabId) => {
     const running = underway.get(tabId);
     if (running) return running;
     const attempt = ping(tabId)
       .then(
-        () => undefined,
-        async () => void (await inject(tabId)),
+        () => false,
+        async () => {
+          await inject(tabId);
+          return true;
+        },
       )
       .finally(() => underway.delete(tabId));
     underway.set(tabId, attempt);

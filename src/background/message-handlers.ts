@@ -45,8 +45,8 @@ export function backgroundHandlers(
       pageTab(sender, url);
       return readHtml(url, html);
     },
-    visit: async ({ page }, sender) => {
-      const response = await visits.visit(page, pageTab(sender, page.url));
+    visit: async ({ page, revisit }, sender) => {
+      const response = await visits.visit(page, pageTab(sender, page.url), { revisit: revisit === true });
       afterVisit();
       return response;
     },

@@ -27,6 +27,12 @@ export interface CheckOptions {
   minLength: MinLength;
   /** Add the page to the history (or update its visit) after looking it up. */
   record: boolean;
+  /**
+   * False for a page that was not navigated to just now (reloaded, restored,
+   * or read late, after the extension started): recorded when it is new to
+   * the history, but a page already there keeps its visits. Default true.
+   */
+  countVisit?: boolean;
   source: PageSource;
 }
 
@@ -72,7 +78,8 @@ export class PageChecker {
     // On a revisit, copies first read after this page are not earlier copies of it.
     const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
-    const { stored, storageFull } = options.record
+    const addVisit = options.record && (earlier === undefined || options.countVisit !== false);
+    const { stored, storageFull } = addVisit
       ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, options.source), earlier)
       : { stored: earlier, storageFull: false };
 

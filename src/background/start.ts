@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { BACKGROUND_REQUESTS, parseRequest } from '../message-validation';
 import { listen } from '../messaging';
 import { loadSettings } from '../settings';
@@ -9,6 +10,7 @@ import { PageChecker } from './page-checker';
 import { pruneHistory, throttled } from './retention';
 import { RouteLimiter, trackNavigations } from './route-limiter';
 import { contentInjector, injectAfterLoad } from './content-injection';
+import { oncePerSession, readOpenTabs, type OpenTab, type SessionFlag } from './open-tabs';
 import { tabExtractor } from './tab-extractor';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
@@ -24,7 +26,19 @@ export interface BackgroundOptions {
    * copy after the load event.
    */
   declaresContentScript?: () => boolean;
+  /** The tabs showing http(s) pages now (read once a session, open-tabs.ts). */
+  queryWebTabs?: () => Promise<OpenTab[]>;
+  /** Whether this browser session's open tabs were read already. */
+  openTabsRead?: SessionFlag;
 }
+
+/** Kept in storage.session, which the browser empties on restart and when the extension is updated, reloaded or disabled. */
+const OPEN_TABS_READ_KEY = 'session:open-tabs-read';
+
+const sessionFlag: SessionFlag = {
+  get: async () => (await storage.getItem<boolean>(OPEN_TABS_READ_KEY)) === true,
+  set: () => storage.setItem(OPEN_TABS_READ_KEY, true),
+};
 
 /**
  * Builds the background's services and registers its listeners. Listeners
@@ -32,7 +46,12 @@ export interface BackgroundOptions {
  * in place before the event that woke it is dispatched; the history opens
  * in the meantime.
  */
-export function startBackground({ open = () => openHistory(), declaresContentScript = manifestDeclaresContentScript }: BackgroundOptions = {}): void {
+export function startBackground({
+  open = () => openHistory(),
+  declaresContentScript = manifestDeclaresContentScript,
+  queryWebTabs = () => browser.tabs.query({ url: ['http://*/*', 'https://*/*'] }),
+  openTabsRead = sessionFlag,
+}: BackgroundOptions = {}): void {
   const historyReady = open();
   const ensureContentScript = contentInjector();
   const routes = new RouteLimiter();
@@ -50,7 +69,21 @@ export function startBackground({ open = () => openHistory(), declaresContentScr
   listen(backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }), (raw) => parseRequest(raw, BACKGROUND_REQUESTS));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   trackNavigations(routes, browser.webNavigation.onCommitted);
-  if (!declaresContentScript()) injectAfterLoad(ensureContentScript);
+  if (!declaresContentScript()) {
+    injectAfterLoad(ensureContentScript);
+    // Pages that loaded before anything listened: open at install, enable or update, restored
+    // or opened as the browser started. (Firefox injects its declared content script into them.)
+    const readOpen = oncePerSession(openTabsRead, () => readOpenTabs({
+      query: queryWebTabs,
+      loadSettings,
+      inject: ensureContentScript,
+      loadedEarlier: (tabId, url) => visits.loadedEarlier(tabId, url),
+      onError: (error) => console.debug('[Déjà Lu] open tab not read:', error),
+    }));
+    // The listener makes the browser start the worker with the browser, not at the first page.
+    browser.runtime.onStartup.addListener(() => void readOpen().catch(logError));
+    void readOpen().catch(logError);
+  }
   void prune().catch(logError);
 }
 

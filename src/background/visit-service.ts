@@ -1,4 +1,4 @@
-import { siteOf } from '../core/url';
+import { normalizeUrl, siteOf } from '../core/url';
 import type { ExtractedPage, PageReading, PageReport, PageStatus, SkipReason, VisitResponse } from '../messaging';
 import { isSiteExcluded, type Settings } from '../settings';
 import type { BadgeResetter, BadgeSetter } from './badge';
@@ -20,7 +20,7 @@ export interface VisitServiceDeps {
   /** Asks the page in a tab for its article, or why it has none. */
   extractFromTab: (tabId: number) => Promise<PageReading>;
   /** Which automatic checks a page gets: its own, and a few of content swapped in (route-limiter.ts). */
-  routes: Pick<RouteLimiter, 'allow' | 'forgetTab'>;
+  routes: Pick<RouteLimiter, 'allow' | 'forgetTab' | 'navigated'>;
   now?: () => number;
 }
 
@@ -31,6 +31,8 @@ export interface VisitServiceDeps {
  */
 export class VisitService {
   private readonly deps: Required<VisitServiceDeps>;
+  /** Per tab, the address of a page loaded before the extension started, until its check (loadedEarlier). */
+  private readonly lateReads = new Map<number, string>();
 
   constructor(deps: VisitServiceDeps) {
     this.deps = { now: Date.now, ...deps };
@@ -47,8 +49,35 @@ export class VisitService {
     return blocked === undefined;
   }
 
-  /** An automatic visit: looked up, recorded, and flagged when it repeats an earlier article. */
-  async visit(page: ExtractedPage, tab: TabInfo): Promise<VisitResponse> {
+  /**
+   * The page in `tab` at `url` was loaded before its content script arrived
+   * (a tab open when the extension started): its next check is not a new
+   * visit. Kept in memory; the check follows within seconds. Returns what
+   * undoes it.
+   */
+  loadedEarlier(tabId: number, url: string): () => void {
+    const address = normalizeUrl(url) ?? url;
+    this.lateReads.set(tabId, address);
+    // Its document was committed before the background listened (route-limiter.ts): its own check, not a swap.
+    this.deps.routes.navigated(tabId, url);
+    return () => {
+      if (this.lateReads.get(tabId) === address) this.lateReads.delete(tabId);
+    };
+  }
+
+  /** Whether this check of `url` in `tabId` is the late read of a tab open at start (once). */
+  private isLateRead(tabId: number, url: string): boolean {
+    if (this.lateReads.get(tabId) !== (normalizeUrl(url) ?? url)) return false;
+    this.lateReads.delete(tabId);
+    return true;
+  }
+
+  /**
+   * An automatic visit: looked up, recorded, and flagged when it repeats an
+   * earlier article. A `revisit` (reload, restored session, back/forward) or
+   * the late read of a tab open at start adds no visit to a page already read.
+   */
+  async visit(page: ExtractedPage, tab: TabInfo, { revisit = false }: { revisit?: boolean } = {}): Promise<VisitResponse> {
     const settings = await this.deps.loadSettings();
     // The settings may have changed since `shouldCheck`; they are the background's to enforce.
     const blocked = blockedStatus(page.url, tab, settings)
@@ -56,7 +85,7 @@ export class VisitService {
       ?? (this.deps.routes.allow(tab.id, page.url) ? undefined : 'rate_limited');
     const report = blocked
       ? this.emptyReport(page.url, blocked, page.title)
-      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, source: 'visit' });
+      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: 'visit' });
     await this.publish(tab.id, report);
     return { report, showNotice: settings.showNotice && isFlagged(report) };
   }
@@ -87,6 +116,7 @@ export class VisitService {
 
   forgetTab(tabId: number): Promise<void> {
     this.deps.routes.forgetTab(tabId);
+    this.lateReads.delete(tabId);
     return this.deps.tabReports.remove(tabId);
   }
 
@@ -123,7 +153,8 @@ export function isFlagged(report: PageReport): boolean {
   return report.status === 'repost' || report.status === 'partial';
 }
 
-function blockedStatus(url: string, tab: TabInfo, settings: Settings): PageStatus | undefined {
+/** Why automatic mode may not read `url` in `tab`, or undefined when it may. */
+export function blockedStatus(url: string, tab: TabInfo, settings: Settings): PageStatus | undefined {
   if (!settings.autoMode) return 'off';
   if (isSiteExcluded(siteOf(url), settings.excludedSites)) return 'excluded';
   if (tab.incognito && !settings.recordIncognito) return 'incognito';

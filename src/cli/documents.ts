@@ -1,6 +1,7 @@
 /** Reading a file as the text the extension would fingerprint. */
 import { pathToFileURL } from 'node:url';
 import { extractArticle, type ExtractedArticle } from '../extract';
+import { composedCopy, hasOpenShadowRoots } from '../extract/shadow-roots';
 import { parseHtml } from '../extract/parse-html';
 import type { CliIo } from './io';
 
@@ -74,7 +75,9 @@ export function documentFromBytes(bytes: Uint8Array, html: boolean, fileUrl: str
   const content = decodeFile(bytes, html);
   if (!html) return { text: content, fileUrl };
   if (!HTML_MARKUP.test(content)) throw new Error('not HTML: no markup found');
-  const article = extractArticle(parseHtml(content, fileUrl), { url: fileUrl });
+  const doc = parseHtml(content, fileUrl);
+  // Declarative shadow roots (<template shadowrootmode="open">) are read as a browser renders them.
+  const article = extractArticle(hasOpenShadowRoots(doc) ? (composedCopy(doc) as Document) : doc, { url: fileUrl });
   if (!article) throw new Error('no article text found in the page');
   return { text: article.text, article, fileUrl };
 }

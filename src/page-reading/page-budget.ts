@@ -50,8 +50,27 @@ const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
  * `maxNodes` nodes however big the page.
  */
 export function exceedsBudget(doc: Document, budget: PageBudget = PAGE_BUDGET): BudgetExcess | undefined {
+  return measurePage(doc, budget).excess;
+}
+
+export interface PageMeasure {
+  /** The first limit crossed, if any. */
+  excess: BudgetExcess | undefined;
+  /**
+   * Some element has an open shadow root (attached, or a declarative
+   * `<template shadowrootmode>` left by a parser), whose content the walk
+   * does not see: the page is read from a composed copy
+   * (src/extract/shadow-roots.ts), which applies the same budget.
+   */
+  openShadowRoots: boolean;
+}
+
+/** {@link exceedsBudget}, also telling whether the page has open shadow roots (one walk for both). */
+export function measurePage(doc: Document, budget: PageBudget = PAGE_BUDGET): PageMeasure {
   const root = doc.documentElement;
-  if (!root) return undefined;
+  let openShadowRoots = false;
+  const result = (excess: BudgetExcess | undefined): PageMeasure => ({ excess, openShadowRoots });
+  if (!root) return result(undefined);
   let nodes = 0;
   let elements = 0;
   let text = 0;
@@ -59,14 +78,18 @@ export function exceedsBudget(doc: Document, budget: PageBudget = PAGE_BUDGET): 
   let depth = 0;
   let node: Node = root;
   for (;;) {
-    if (++nodes > budget.maxNodes) return 'nodes';
+    if (++nodes > budget.maxNodes) return result('nodes');
     if (node.nodeType === TEXT_NODE) {
       text += (node as CharacterData).length;
-      if (text > budget.maxTextChars) return 'text';
+      if (text > budget.maxTextChars) return result('text');
     } else if (node.nodeType === ELEMENT_NODE) {
-      if (++elements > budget.maxElements) return 'elements';
-      if (depth > budget.maxDepth) return 'depth';
-      if (node.firstChild && !NOT_TEXT.has((node as Element).tagName.toUpperCase())) {
+      if (++elements > budget.maxElements) return result('elements');
+      if (depth > budget.maxDepth) return result('depth');
+      const element = node as Element;
+      const tag = element.tagName.toUpperCase();
+      // A closed root's `shadowRoot` is null: it stays unread.
+      if (element.shadowRoot || (tag === 'TEMPLATE' && element.getAttribute('shadowrootmode')?.toLowerCase() === 'open')) openShadowRoots = true;
+      if (node.firstChild && !NOT_TEXT.has(tag)) {
         node = node.firstChild;
         depth++;
         continue;
@@ -77,7 +100,7 @@ export function exceedsBudget(doc: Document, budget: PageBudget = PAGE_BUDGET): 
       node = node.parentNode as Node;
       depth--;
     }
-    if (node === root) return undefined;
+    if (node === root) return result(undefined);
     node = node.nextSibling as Node;
   }
 }

@@ -1,6 +1,7 @@
 import { extractArticle } from '../extract';
 import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, type ExtractedPage, type PageReading } from '../messaging';
-import { exceedsBudget, PAGE_BUDGET, type PageBudget } from './page-budget';
+import { composedCopy } from '../extract/shadow-roots';
+import { measurePage, PAGE_BUDGET, type PageBudget } from './page-budget';
 
 /**
  * Reading a page's article from its DOM, shared by the content script (in
@@ -15,16 +16,29 @@ import { exceedsBudget, PAGE_BUDGET, type PageBudget } from './page-budget';
  * skipped rather than breaking the tab.
  */
 export function readWithinBudget(doc: Document = document, url: string = location.href, budget: PageBudget = PAGE_BUDGET): PageReading {
-  if (exceedsBudget(doc, budget) !== undefined) return { kind: 'skip', reason: 'too_large' };
+  const readable = readableDocument(doc, budget);
+  if (!readable) return { kind: 'skip', reason: 'too_large' };
   let page: ExtractedPage | null;
   try {
-    page = readPage(doc, url);
+    page = readPage(readable, url);
   } catch (error) {
     // An odd tree (or a stack overflow inside a library) is a page we cannot read, not a broken tab.
     console.debug('[Déjà Lu] extraction failed:', error);
     return { kind: 'skip', reason: 'no_article' };
   }
   return page ? { kind: 'page', page } : { kind: 'skip', reason: 'no_article' };
+}
+
+/**
+ * The document to read: `doc` itself, or, when it has open shadow roots, a
+ * copy with their content composed in (src/extract/shadow-roots.ts), as a
+ * reader sees the page. Undefined when the page, or the copy, is over the
+ * budget.
+ */
+export function readableDocument(doc: Document, budget: PageBudget = PAGE_BUDGET): Document | undefined {
+  const { excess, openShadowRoots } = measurePage(doc, budget);
+  if (excess !== undefined) return undefined;
+  return openShadowRoots ? composedCopy(doc, budget) : doc;
 }
 
 /** The document as HTML, with its doctype so that it is parsed in the same (standards or quirks) mode. */

@@ -118,6 +118,25 @@ function readTime(fields: Fields, key: string): number {
   return ms;
 }
 
+/**
+ * Earliest publication time a record may declare. Pages leak their software's
+ * "no date" as a date: .NET's 0001-01-01, SQL Server's 1753-01-01; nothing
+ * published on the web dates from before 1800, so earlier is corrupt data.
+ */
+export const MIN_PUBLISHED_TIME = Date.UTC(1800, 0, 1);
+
+/** Whether a declared publication time is plausible: from 1800 to a day after `now` (clock skew, time zones). */
+export function isPlausiblePublishedTime(ms: number, now: Date): boolean {
+  return Number.isFinite(ms) && ms >= MIN_PUBLISHED_TIME && ms <= now.getTime() + MAX_CLOCK_SKEW_MS;
+}
+
+function readPublishedTime(fields: Fields, now: Date): string {
+  const ms = readTime(fields, 'publishedAt');
+  if (ms < MIN_PUBLISHED_TIME) throw new InvalidField(`publishedAt: ${new Date(ms).toISOString()} is before 1800`);
+  if (ms > now.getTime() + MAX_CLOCK_SKEW_MS) throw new InvalidField(`publishedAt: ${new Date(ms).toISOString()} is in the future`);
+  return new Date(ms).toISOString();
+}
+
 function readVisitTime(fields: Fields, key: string, now: Date): number {
   const ms = readTime(fields, key);
   if (ms < MIN_VISIT_TIME) throw new InvalidField(`${key}: before 1990`);
@@ -127,7 +146,7 @@ function readVisitTime(fields: Fields, key: string, now: Date): number {
 
 type PageContent = Omit<ExportRecord, 'firstVisit' | 'lastVisit' | 'visitCount'>;
 
-function readContent(fields: Fields): PageContent {
+function readContent(fields: Fields, now: Date): PageContent {
   const url = readUrl(fields, 'url');
   const canonicalUrl = present(fields, 'canonicalUrl') ? readUrl(fields, 'canonicalUrl') : undefined;
   const title = readString(fields, 'title', MAX_TITLE_LENGTH);
@@ -144,7 +163,7 @@ function readContent(fields: Fields): PageContent {
   if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
   const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
   const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
-  const publishedAt = present(fields, 'publishedAt') ? new Date(readTime(fields, 'publishedAt')).toISOString() : undefined;
+  const publishedAt = present(fields, 'publishedAt') ? readPublishedTime(fields, now) : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
   return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, publishedAt, source: source as PageSource };
@@ -191,7 +210,7 @@ function toPage(content: PageContent, visits: Visits): Omit<PageRecord, 'id'> {
 export function validateExportPage(value: unknown, now: Date): PageCheck {
   if (!isFields(value)) return { ok: false, reason: 'record: expected an object' };
   try {
-    return { ok: true, page: toPage(readContent(value), readVisits(value, now)) };
+    return { ok: true, page: toPage(readContent(value, now), readVisits(value, now)) };
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
     const url = typeof value.url === 'string' ? truncateText(value.url, 200) : undefined;
@@ -207,8 +226,8 @@ export function validateExportRecord(value: unknown, now: Date): RecordCheck {
 
 /**
  * The record for a page seen (or added) at `now`, first and only visit.
- * Title and excerpt are cut to their limits; an unparseable declared date,
- * language or canonical URL is dropped, since it is page metadata the user
+ * Title and excerpt are cut to their limits; an unparseable or implausible
+ * declared date (isPlausiblePublishedTime), language or canonical URL is dropped, since it is page metadata the user
  * cannot fix. `now` is trusted as is (no sanity range, unlike imported
  * times). Throws a TypeError when the URL or a fingerprint is unusable.
  */
@@ -230,12 +249,12 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
     fingerprint: input.fingerprint,
     passages: input.passages ?? [],
     scheme: input.scheme ?? FINGERPRINT_SCHEME,
-    publishedAt: publishedAt !== undefined && Number.isFinite(publishedAt.getTime()) ? publishedAt.toISOString() : undefined,
+    publishedAt: publishedAt !== undefined && isPlausiblePublishedTime(publishedAt.getTime(), now) ? publishedAt.toISOString() : undefined,
     source: input.source ?? 'visit',
   };
   let content: PageContent;
   try {
-    content = readContent(candidate);
+    content = readContent(candidate, now);
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
     throw new TypeError(`cannot record page ${JSON.stringify(truncateText(input.url, 200))}: ${error.message}`);

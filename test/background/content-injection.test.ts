@@ -40,7 +40,7 @@ function browserEvents() {
   const timers = new Map<number, { callback: () => void; ms: number }>();
   let nextTimer = 1;
   const removed: ((tabId: number) => void)[] = [];
-  const ensure = vi.fn(async (_tabId: number) => undefined);
+  const ensure = vi.fn(async (_tabId: number) => true);
   injectAfterLoad(ensure, {
     onCompleted: event('completed'),
     onDOMContentLoaded: event('parsed'),

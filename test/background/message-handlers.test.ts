@@ -65,8 +65,14 @@ describe('background handlers: who may send what', () => {
   it('passes the sender tab and incognito flag on', async () => {
     const { visits, afterVisit, send } = setup();
     await send({ type: 'visit', page }, { ...CONTENT, tab: { id: 4, incognito: true } });
-    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: true });
+    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: true }, { revisit: false });
     expect(afterVisit).toHaveBeenCalledOnce();
+  });
+
+  it('passes on that the page was reloaded or restored (revisit)', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'visit', page, revisit: true }, CONTENT);
+    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: false }, { revisit: true });
   });
 
   it('accepts a page reporting a new path of its own site (single-page apps)', async () => {

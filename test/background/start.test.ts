@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../src/background/start';
 import { freshHistory } from './fakes';
@@ -6,7 +6,7 @@ import { freshHistory } from './fakes';
 /** fakeBrowser.reset() leaves webNavigation's listeners in place (its fake has no resetState): cleared here. */
 function resetBrowser(): void {
   fakeBrowser.reset();
-  for (const event of [fakeBrowser.webNavigation.onCompleted, fakeBrowser.webNavigation.onDOMContentLoaded]) {
+  for (const event of [fakeBrowser.webNavigation.onCompleted, fakeBrowser.webNavigation.onDOMContentLoaded, fakeBrowser.runtime.onStartup]) {
     (event as unknown as { removeAllListeners(): void }).removeAllListeners();
   }
 }
@@ -15,10 +15,15 @@ describe('startBackground', () => {
   beforeEach(resetBrowser);
 
   it.each([
-    ['Chromium build (no content script in the manifest): the background injects it once a page has loaded', false, true],
-    ['Firefox build (the manifest declares it): the browser injects it, the background adds no second copy', true, false],
-  ])('%s', (_name, declared, injectsAfterLoad) => {
-    startBackground({ open: () => freshHistory(Date.now), declaresContentScript: () => declared });
+    ['Chromium build (no content script in the manifest): the background injects it once a page has loaded, and into the tabs open when it starts', false, true],
+    ['Firefox build (the manifest declares it): the browser injects it, also into open tabs; the background adds no second copy', true, false],
+  ])('%s', async (_name, declared, injectsAfterLoad) => {
+    const queryWebTabs = vi.fn(async () => []);
+    startBackground({ open: () => freshHistory(Date.now), declaresContentScript: () => declared, queryWebTabs, openTabsRead: { get: async () => false, set: async () => {} } });
+    if (injectsAfterLoad) await vi.waitFor(() => expect(queryWebTabs).toHaveBeenCalledOnce());
+    else await new Promise((resolve) => setTimeout(resolve, 50)).then(() => expect(queryWebTabs).not.toHaveBeenCalled());
+    // The worker starts with the browser, to read the tabs it restores.
+    expect(fakeBrowser.runtime.onStartup.hasListeners()).toBe(injectsAfterLoad);
     expect(fakeBrowser.webNavigation.onCompleted.hasListeners()).toBe(injectsAfterLoad);
     expect(fakeBrowser.webNavigation.onDOMContentLoaded.hasListeners()).toBe(injectsAfterLoad);
     // Either way it answers the content script and the popup, and forgets closed tabs.

@@ -13,7 +13,7 @@ describe('tabExtractor', () => {
 
   it('injects the content script once when the tab has none, then asks again', async () => {
     const askTab = vi.fn().mockRejectedValueOnce(new Error('Receiving end does not exist.')).mockResolvedValueOnce(article);
-    const inject = vi.fn(async () => undefined);
+    const inject = vi.fn(async () => true);
     await expect(tabExtractor({ askTab, injectContentScript: inject })(3)).resolves.toEqual(article);
     expect(inject).toHaveBeenCalledWith(3);
     expect(askTab).toHaveBeenCalledTimes(2);

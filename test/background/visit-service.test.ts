@@ -47,7 +47,7 @@ beforeEach(async () => {
     resetBadge: async (tabId) => void resets.push(tabId),
     extractFromTab: async () => (tabPage ? { kind: 'page', page: tabPage } : { kind: 'skip', reason: 'no_article' }),
     // Every visit here is a page's own check; the limits have their own tests below.
-    routes: { allow: () => true, forgetTab: () => {} },
+    routes: { allow: () => true, forgetTab: () => {}, navigated: () => {} },
     now: time.now,
   });
 });
@@ -111,6 +111,52 @@ describe('VisitService.visit', () => {
   });
 });
 
+describe('VisitService.visit: only a real navigation is a new visit', () => {
+  it.each<[string, (url: string) => Promise<unknown>, number]>([
+    ['a navigation to the page adds a visit', (url) => service.visit(page(url), TAB), 2],
+    ['a reload, back/forward or restored session (revisit) adds none', (url) => service.visit(page(url), TAB, { revisit: true }), 1],
+    ['the late read of a tab open when the extension started adds none', (url) => {
+      service.loadedEarlier(TAB.id, url);
+      return service.visit(page(url), TAB);
+    }, 1],
+    ['a late read undone (the tab had its content script already) is a visit again', (url) => {
+      service.loadedEarlier(TAB.id, url)();
+      return service.visit(page(url), TAB);
+    }, 2],
+    ['a late read of another address in the tab is no excuse', (url) => {
+      service.loadedEarlier(TAB.id, 'https://news.example.com/other');
+      return service.visit(page(url), TAB);
+    }, 2],
+  ])('%s', async (_name, again, visits) => {
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    await again(ORIGINAL);
+    const stored = await history.getByUrl(ORIGINAL);
+    expect(stored?.visitCount).toBe(visits);
+    expect(reports.get(TAB.id)).toMatchObject({ status: 'read_before', recorded: true, visitCount: visits });
+  });
+
+  it.each<[string, (url: string) => Promise<unknown>]>([
+    ['a revisit', (url) => service.visit(page(url), TAB, { revisit: true })],
+    ['a late read', (url) => {
+      service.loadedEarlier(TAB.id, url);
+      return service.visit(page(url), TAB);
+    }],
+  ])('%s of a page not in the history records it, with its first visit', async (_name, visit) => {
+    await visit(ORIGINAL);
+    expect((await history.getByUrl(ORIGINAL))?.visitCount).toBe(1);
+    expect(reports.get(TAB.id)).toMatchObject({ status: 'new', recorded: true, visitCount: 1 });
+  });
+
+  it('a late read counts once: the tab\'s next check of the address is a visit', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    service.loadedEarlier(TAB.id, ORIGINAL);
+    await service.visit(page(ORIGINAL), TAB);
+    await service.visit(page(ORIGINAL), TAB);
+    expect((await history.getByUrl(ORIGINAL))?.visitCount).toBe(2);
+  });
+});
+
 describe('VisitService.checkTab: "Check this page"', () => {
   it('looks up an excluded site without recording it', async () => {
     await service.visit(page(ORIGINAL), TAB);
@@ -143,7 +189,7 @@ describe('VisitService.checkTab: "Check this page"', () => {
       setBadge: vi.fn(),
       resetBadge: vi.fn(),
       extractFromTab: async () => Promise.reject(new Error('Cannot access a chrome:// URL')),
-      routes: { allow: () => true, forgetTab: () => {} },
+      routes: { allow: () => true, forgetTab: () => {}, navigated: () => {} },
     });
     await expect(failing.checkTab(9, false)).rejects.toThrow(/chrome:/);
   });

@@ -40,6 +40,15 @@ describe('deja-lu extract', () => {
     expect(lines[2]).toHaveProperty('text');
   });
 
+  test('an article in a declarative open shadow root is extracted as the extension reads it', async () => {
+    const article = /<body[^>]*>([\s\S]*)<\/body>/.exec(EHOW_HTML)?.[1] ?? '';
+    const shadowed = EHOW_HTML.replace(article, `<article-view><template shadowrootmode="open">${article}</template></article-view>`);
+    const m = memoryIo({ 'plain.html': EHOW_HTML, 'shadow.html': shadowed });
+    expect(await main(['extract', 'plain.html', 'shadow.html'], m.io)).toBe(0);
+    const [plain, shadow] = m.lines();
+    expect(shadow?.text).toBe(plain?.text);
+  });
+
   test('an HTML file is decoded as its <meta charset> says', async () => {
     // "中文" in GBK, in a page that declares it.
     const head = new TextEncoder().encode('<html><head><meta charset="gbk"></head><body><p>');

@@ -82,6 +82,69 @@ describe('watchPage: what leaves the page', () => {
   });
 });
 
+describe('watchPage: the document\'s own check', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    (globalThis as { window?: unknown }).window ??= globalThis;
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each<[string | undefined, boolean]>([
+    ['navigate', false],
+    ['prerender', false],
+    [undefined, false],
+    ['reload', true],
+    // Also how Chromium reports a tab restored with the session.
+    ['back_forward', true],
+  ])('a document loaded by %s is sent as a revisit: %s', async (type, revisit) => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => URL, navigationType: () => type });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received[1]).toEqual(revisit ? { type: 'visit', page: PAGE.kind === 'page' && PAGE.page, revisit: true } : { type: 'visit', page: PAGE.kind === 'page' && PAGE.page });
+  });
+
+  it('a background not listening yet (the browser is starting) is asked again until it answers; then the page is read', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    const send = fakeBrowser.runtime.sendMessage.bind(fakeBrowser.runtime);
+    let unanswered = 2;
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation(async (...args: Parameters<typeof send>) => {
+      if (unanswered-- > 0) throw new Error('Could not establish connection. Receiving end does not exist.');
+      return send(...args);
+    });
+    const sleep = vi.fn(async () => {});
+    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1, 1], sleep } });
+    await vi.waitFor(() => expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']));
+    expect(sleep).toHaveBeenCalledTimes(2);
+  });
+
+  it('a background that never answers is given up on after the last delay, without reading the page', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    const sleep = vi.fn(async () => {});
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1], sleep } });
+    await vi.waitFor(() => expect(fakeBrowser.runtime.sendMessage).toHaveBeenCalledTimes(4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sleep).toHaveBeenCalledTimes(3);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('a refusal is final: not asked again', async () => {
+    let asked = 0;
+    fakeBrowser.runtime.onMessage.addListener((_raw, _sender, sendResponse) => {
+      asked++;
+      sendResponse({ ok: false, error: 'a page may only report on its own site' });
+      return true;
+    });
+    const sleep = vi.fn(async () => {});
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1], sleep } });
+    await vi.waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sleep).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+  });
+});
+
 describe('watchPage: addresses longer than a message may carry (2,048 characters)', () => {
   beforeEach(() => fakeBrowser.reset());
 

@@ -150,6 +150,11 @@ describe('parseExport', () => {
     ['firstVisit not ISO', { ...valid, firstVisit: 'April 1, 2024' }, /^firstVisit: expected an ISO 8601 time/],
     ['lastVisit before 1990', { ...valid, firstVisit: '1980-01-01T00:00:00Z', lastVisit: '1980-01-02T00:00:00Z' }, /^firstVisit: before 1990/],
     ['lastVisit in the future', { ...valid, lastVisit: '2099-01-01T00:00:00Z' }, /^lastVisit: in the future/],
+    ['publishedAt in year 1 (.NET\'s "no date")', { ...valid, publishedAt: '0001-01-01T00:00:00Z' }, /^publishedAt: 0001-01-01T00:00:00\.000Z is before 1800$/],
+    ['publishedAt just before 1800', { ...valid, publishedAt: '1799-12-31T23:59:59.999Z' }, /^publishedAt: 1799-12-31T23:59:59\.999Z is before 1800$/],
+    ['publishedAt in year 9999', { ...valid, publishedAt: '9999-12-31T00:00:00Z' }, /^publishedAt: 9999-12-31T00:00:00\.000Z is in the future$/],
+    ['publishedAt more than a day after the import', { ...valid, publishedAt: new Date(T0 + 24 * 3600_000 + 1).toISOString() }, /^publishedAt: .* is in the future$/],
+    ['firstVisit in year 1', { ...valid, firstVisit: '0001-01-01T00:00:00Z' }, /^firstVisit: before 1990/],
     ['firstVisit after lastVisit', { ...valid, firstVisit: '2024-04-30T09:00:00Z' }, /^firstVisit: later than lastVisit/],
     ['visitCount zero', { ...valid, visitCount: 0 }, /^visitCount:/],
     ['visitCount Infinity (as null)', { ...valid, visitCount: Infinity }, /^visitCount: expected an integer/],
@@ -200,6 +205,18 @@ describe('pageInputToExportRecord', () => {
     const record = pageInputToExportRecord(pageInput({ url: 'https://example.com/x?fbclid=1', source: 'author' }), NOW);
     expect(record).toMatchObject({ url: 'https://example.com/x', firstVisit: NOW.toISOString(), lastVisit: NOW.toISOString(), visitCount: 1, source: 'author', passages: [] });
     expect(validateExportRecord(record, NOW)).toEqual({ ok: true, record });
+  });
+
+  test.each([
+    ['year 1', Date.parse('0001-01-01T00:00:00Z'), undefined],
+    ['1799', Date.UTC(1799, 11, 31), undefined],
+    ['1800', Date.UTC(1800, 0, 1), '1800-01-01T00:00:00.000Z'],
+    ['a day after now', T0 + 24 * 3600_000, new Date(T0 + 24 * 3600_000).toISOString()],
+    ['year 9999', Date.UTC(9999, 0, 1), undefined],
+  ])('a page declaring a publication time in %s is recorded, the time kept only when plausible', (_, publishedAt, kept) => {
+    const record = pageInputToExportRecord(pageInput({ publishedAt }), NOW);
+    expect(record.publishedAt).toBe(kept);
+    expect(validateExportRecord(record, NOW).ok).toBe(true);
   });
 
   test('cuts an over-long title without splitting a surrogate pair', () => {

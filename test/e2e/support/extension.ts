@@ -43,11 +43,21 @@ export async function waitForReport(worker: Worker, url: string, after: number, 
 export async function waitForSessionReport(readSession: () => Promise<SessionReports>, url: string, after: number, timeoutMs = WAIT_MS): Promise<{ tabId: number; report: PageReport }> {
   return eventually(async () => {
     for (const [key, report] of Object.entries(await readSession())) {
+      // Other session items (the background's own notes) are not reports.
+      if (!key.startsWith('tab-report:')) continue;
       const tabId = Number(key.split(':').pop());
       if (sameUrl(report.url, url) && report.checkedAt > after) return { tabId, report };
     }
     return undefined;
   }, `a report for ${url}`, timeoutMs);
+}
+
+/** Opens `url` in a new tab and waits for its report; the tab stays open. */
+export async function visitPage(context: BrowserContext, worker: Worker, url: string, timeoutMs = WAIT_MS): Promise<{ page: Page; tabId: number; report: PageReport }> {
+  const since = Date.now();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, ...(await waitForReport(worker, url, since, timeoutMs)) };
 }
 
 function sameUrl(a: string, b: string): boolean {
