@@ -130,11 +130,14 @@ export function isPlausiblePublishedTime(ms: number, now: Date): boolean {
   return Number.isFinite(ms) && ms >= MIN_PUBLISHED_TIME && ms <= now.getTime() + MAX_CLOCK_SKEW_MS;
 }
 
-function readPublishedTime(fields: Fields, now: Date): string {
+/**
+ * A well-formed publication time outside the plausible range is dropped, not
+ * the record: earlier releases stored whatever date a page declared, and a
+ * backup must restore every page it holds.
+ */
+function readPublishedTime(fields: Fields, now: Date): string | undefined {
   const ms = readTime(fields, 'publishedAt');
-  if (ms < MIN_PUBLISHED_TIME) throw new InvalidField(`publishedAt: ${new Date(ms).toISOString()} is before 1800`);
-  if (ms > now.getTime() + MAX_CLOCK_SKEW_MS) throw new InvalidField(`publishedAt: ${new Date(ms).toISOString()} is in the future`);
-  return new Date(ms).toISOString();
+  return isPlausiblePublishedTime(ms, now) ? new Date(ms).toISOString() : undefined;
 }
 
 function readVisitTime(fields: Fields, key: string, now: Date): number {
