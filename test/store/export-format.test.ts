@@ -170,8 +170,7 @@ describe('parseExport', () => {
     ['year 9999', '9999-12-31T00:00:00Z'],
     ['more than a day after the import', new Date(T0 + 24 * 3600_000 + 1).toISOString()],
   ])('keeps a record whose publishedAt is %s, without the date', (_, publishedAt) => {
-    const { publishedAt: _kept, ...withoutDate } = valid;
-    expect(validateExportRecord({ ...valid, publishedAt }, NOW)).toEqual({ ok: true, record: withoutDate });
+    expect(validateExportRecord({ ...valid, publishedAt }, NOW)).toEqual({ ok: true, record: { ...valid, publishedAt: undefined } });
   });
 
   test('a rejection carries the record\'s URL (shortened) when it has one', () => {
