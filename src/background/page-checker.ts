@@ -15,6 +15,7 @@ import {
 } from '../core';
 import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError } from '../store/errors';
+import { isPlausiblePublishedTime } from '../store/export-format';
 import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
@@ -63,7 +64,10 @@ export class PageChecker {
     this.sign = sign;
   }
 
-  async check(page: ExtractedPage, options: CheckOptions): Promise<PageReport> {
+  async check(declared: ExtractedPage, options: CheckOptions): Promise<PageReport> {
+    // A "no date" such as year 1, or a future date, would let a page claim it came first: dropped.
+    const { publishedTime, ...rest } = declared;
+    const page: ExtractedPage = publishedTime !== undefined && isPlausiblePublishedTime(publishedTime, new Date(this.now())) ? declared : rest;
     const url = normalizeUrl(page.url);
     if (url === undefined) throw new Error('only http(s) pages can be checked');
     // A canonical address on another site is the page's word against the text: dropped (same-site.ts).

@@ -186,6 +186,8 @@ describe('PageChecker: which copy came first', () => {
     ['same date', EARLY, EARLY, 'unknown'],
     ['the earlier page declares none', undefined, LATE, 'unknown'],
     ['this page declares none', EARLY, undefined, 'unknown'],
+    ['this page declares year 1 (a "no date" value, or a page claiming to be first)', EARLY, Date.parse('0001-01-01T00:00:00Z'), 'unknown'],
+    ['this page declares a date in the future', EARLY, Date.UTC(2999, 0, 1), 'unknown'],
   ] as const)('%s → %s', async (_name, earlierDate, currentDate, expected) => {
     await readOriginal(earlierDate === undefined ? {} : { publishedTime: earlierDate });
     const report = await checker.check(page('https://copy.example.org/a', currentDate === undefined ? {} : { publishedTime: currentDate }), AUTO);
