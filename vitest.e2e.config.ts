@@ -13,5 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for the browser, the worker or an import: 1 s (vitest's default) is short under load.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

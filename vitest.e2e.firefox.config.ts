@@ -12,7 +12,5 @@ export default defineConfig({
     ...chromium.test,
     include: ['test/e2e/firefox/**/*.e2e.test.ts'],
     exclude: ['node_modules/**'],
-    // What the browser window draws (the toolbar badge) can lag under load: poll long enough.
-    expect: { poll: { timeout: 10_000 } },
   },
 });
