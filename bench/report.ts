@@ -90,6 +90,8 @@ export function renderResults(r: Results): string {
     const b = cli?.bulk?.find((x: Any) => x.corpus === corpus);
     rows.push([`\`deja-lu fingerprint\` on every ${corpus === 'latin' ? 'Latin' : 'Chinese'} practice text ÷ Debian \`simhash -w\`, whole processes`, `≤ ${target}×`, b?.ratioToDebian !== undefined ? `${fmt(b.ratioToDebian, 2)}× (${fmt(b.ours.ms.median, 0)} vs ${fmt(b.debianSimhash.ms.median, 0)} ms, ${b.files} files)` : b?.error ?? '—', status(b?.ratioToDebian !== undefined ? b.ratioToDebian <= target : undefined)]);
   }
+  const million = (r.dedup?.data as Any)?.million;
+  rows.push(['`deja-lu dedup` on 1,000,000 precomputed fingerprints, whole process', '≤ 10 s, ≤ 200 MB', million ? `${fmt(million.ms.median / 1000, 1)} s median (p95 ${fmt(million.ms.p95 / 1000, 1)}), peak ${million.peakMegabytes ?? '—'} MB` : '—', status(million ? million.ms.median <= 10_000 && (million.peakMegabytes ?? 0) <= 200 : undefined)]);
   rows.push(['Background / popup bundles, gzipped', 'report', sizes ? `${kb(sizes.background.gzip)} / ${kb(sizes.popup.gzip)}` : '—', '—']);
   if (node) {
     const g = node.growth.latin;
@@ -182,6 +184,21 @@ export function renderResults(r: Results): string {
     push('', 'Bulk: `deja-lu fingerprint FILE…` over every practice text of a script (worker threads on every core) against Debian `simhash -w` (C, one process) on the same files. Targets: ≤ 1.2× on Latin, ≤ 2× on Chinese.', '');
     push('| Corpus | files | MB | deja-lu median (p95) ms | simhash -w median (p95) ms | ratio |', '| --- | --- | --- | --- | --- | --- |');
     for (const b of cli.bulk) push(`| ${b.corpus} | ${b.files} | ${fmt(b.megabytes, 2)} | ${fmt(b.ours.ms.median, 0)} (${fmt(b.ours.ms.p95, 0)}) | ${b.debianSimhash ? `${fmt(b.debianSimhash.ms.median, 0)} (${fmt(b.debianSimhash.ms.p95, 0)})` : b.error} | ${b.ratioToDebian === undefined ? '—' : `${fmt(b.ratioToDebian, 2)}×`} |`);
+    push('');
+  }
+
+  // ---------- dedup ----------
+  const dedup = r.dedup?.data as Any;
+  push('## 6. Corpus mode: deja-lu dedup', '', sectionHeader('dedup', r.dedup));
+  if (dedup?.million) {
+    const m = dedup.million;
+    push(`A million precomputed fingerprint lines (1 % near copies of earlier lines), whole process, ms. Targets: ≤ 10 s and ≤ 200 MB. "parse only" is Node reading the same lines with JSON.parse and nothing else, the floor of a streaming reader (no peer that clusters precomputed SimHashes installs offline: the Python simhash and datasketch packages are on PyPI only).`, '');
+    push('| Run | median | p95 | p99 | peak MB | ratio | found |', '| --- | --- | --- | --- | --- | --- | --- |');
+    push(`| deja-lu dedup, ${m.lines.toLocaleString('en')} lines | ${fmt(m.ms.median, 0)} | ${fmt(m.ms.p95, 0)} | ${fmt(m.ms.p99, 0)} | ${m.peakMegabytes ?? '—'} | ${fmt(m.ratioToParseOnly, 2)}× parse only | ${m.groups} |`);
+    push(`| parse only | ${fmt(m.parseOnlyMs.median, 0)} | ${fmt(m.parseOnlyMs.p95, 0)} | ${fmt(m.parseOnlyMs.p99, 0)} | | | |`, '');
+    push('Folders of documents: every practice text of a script, `deja-lu dedup DIR` (fingerprints on every core, then groups and partial copies) against Debian `simhash -m` (C: shingleprints, every pair of files compared and printed) on the same files; ms.', '');
+    push('| Corpus | files | deja-lu median (p95) | simhash -m median (p95) | ratio | found |', '| --- | --- | --- | --- | --- | --- |');
+    for (const f of dedup.folders) push(`| ${f.corpus} | ${f.files} | ${fmt(f.ms.median, 0)} (${fmt(f.ms.p95, 0)}) | ${f.simhashMatch ? `${fmt(f.simhashMatch.median, 0)} (${fmt(f.simhashMatch.p95, 0)})` : f.error} | ${f.ratioToSimhash === undefined ? '—' : `${fmt(f.ratioToSimhash, 2)}×`} | ${f.summary} |`);
     push('');
   }
 

@@ -1,10 +1,14 @@
 /** Command-line parsing: a command, its flags and its file arguments. */
 
-export const COMMANDS = ['extract', 'fingerprint', 'compare', 'import-file'] as const;
+export const COMMANDS = ['extract', 'fingerprint', 'compare', 'import-file', 'dedup'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface Flags {
   html: boolean;
+  /** fingerprint: add passages and length to each line. */
+  passages: boolean;
+  /** dedup: CSV instead of JSON lines. */
+  csv: boolean;
   pairs?: string;
   output?: string;
   baseUrl?: string;
@@ -24,7 +28,15 @@ export class UsageError extends Error {
 }
 
 type ValueFlag = 'pairs' | 'output' | 'baseUrl';
-type FlagName = 'html' | ValueFlag;
+type BooleanFlag = 'html' | 'passages' | 'csv';
+type FlagName = BooleanFlag | ValueFlag;
+
+/** Flags that are on when given. */
+const BOOLEAN_FLAGS: Record<string, BooleanFlag> = {
+  '--html': 'html',
+  '--passages': 'passages',
+  '--csv': 'csv',
+};
 
 /** Flags that take a value, as `--pairs LIST` or `--pairs=LIST`. */
 const VALUE_FLAGS: Record<string, ValueFlag> = {
@@ -37,9 +49,10 @@ const VALUE_FLAGS: Record<string, ValueFlag> = {
 /** Which flags each command accepts. */
 const COMMAND_FLAGS: Record<Command, readonly FlagName[]> = {
   extract: [],
-  fingerprint: ['html'],
+  fingerprint: ['html', 'passages'],
   compare: ['html', 'pairs'],
   'import-file': ['html', 'output', 'baseUrl'],
+  dedup: ['html', 'csv'],
 };
 
 function isCommand(word: string): word is Command {
@@ -63,7 +76,7 @@ export function parseArgs(argv: readonly string[]): Invocation {
   }
   if (!isCommand(first)) throw new UsageError(first.startsWith('-') ? `unknown option: ${first}` : `unknown command: ${first}`);
   const command = first;
-  const flags: Flags = { html: false };
+  const flags: Flags = { html: false, passages: false, csv: false };
   const files: string[] = [];
   let optionsEnded = false;
   for (let i = 0; i < rest.length; i++) {
@@ -77,9 +90,10 @@ export function parseArgs(argv: readonly string[]): Invocation {
       continue;
     }
     if (isHelpFlag(word)) return { kind: 'help', command };
-    if (word === '--html') {
-      if (!COMMAND_FLAGS[command].includes('html')) throw new UsageError(`unknown option for ${command}: ${word}`, command);
-      flags.html = true;
+    const toggle = BOOLEAN_FLAGS[word];
+    if (toggle !== undefined) {
+      if (!COMMAND_FLAGS[command].includes(toggle)) throw new UsageError(`unknown option for ${command}: ${word}`, command);
+      flags[toggle] = true;
       continue;
     }
     const eq = word.indexOf('=');

@@ -15,28 +15,38 @@ const FILES_IN_FLIGHT_PER_WORKER = 4;
  * fingerprinted on all cores; the output is the same.
  */
 export async function runFingerprint({ io, flags, files }: CommandContext): Promise<number> {
-  const workers = files.length >= PARALLEL_MIN_FILES ? io.startWorkers?.() : undefined;
   let failed = false;
-  const emit = (line: FingerprintLine): void => {
+  await fingerprintFiles(io, files, { html: flags.html, passages: flags.passages }, (line) => {
     if ('error' in line) failed = true;
     writeJsonLine(io.stdout, line);
-  };
-  try {
-    const run = (i: number) => fingerprintFile(io, files[i] as string, flags.html, workers, i);
-    await mapInOrder(files.length, workers ? workers.size * FILES_IN_FLIGHT_PER_WORKER : 1, run, emit);
-  } finally {
-    await workers?.close();
-  }
+  });
   return failed ? EXIT_FILE_ERRORS : EXIT_OK;
 }
 
+export interface FingerprintOptions {
+  html: boolean;
+  passages: boolean;
+}
+
+/** The line of each file, handed to `emit` in the order given; on all cores from PARALLEL_MIN_FILES files on. */
+export async function fingerprintFiles(io: CliIo, files: readonly string[], options: FingerprintOptions, emit: (line: FingerprintLine, index: number) => void): Promise<void> {
+  const workers = files.length >= PARALLEL_MIN_FILES ? io.startWorkers?.() : undefined;
+  let index = 0;
+  try {
+    const run = (i: number) => fingerprintFile(io, files[i] as string, options, workers, i);
+    await mapInOrder(files.length, workers ? workers.size * FILES_IN_FLIGHT_PER_WORKER : 1, run, (line) => emit(line, index++));
+  } finally {
+    await workers?.close();
+  }
+}
+
 /** Reads a file here; fingerprints it on a worker when there are workers. Never rejects. */
-async function fingerprintFile(io: CliIo, file: string, html: boolean, workers: FingerprintWorkers | undefined, id: number): Promise<FingerprintLine> {
+async function fingerprintFile(io: CliIo, file: string, { html, passages }: FingerprintOptions, workers: FingerprintWorkers | undefined, id: number): Promise<FingerprintLine> {
   try {
     const path = absolutePath(io, file);
     const bytes = await io.readFile(path);
     const fileUrl = pathToFileURL(path).href;
-    return workers ? await workers.run({ id, file, bytes, html, fileUrl }) : fingerprintLine(file, bytes, html, fileUrl);
+    return workers ? await workers.run({ id, file, bytes, html, fileUrl, passages }) : fingerprintLine(file, bytes, html, fileUrl, passages);
   } catch (error) {
     return { file, error: errorMessage(error) };
   }

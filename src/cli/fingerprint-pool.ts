@@ -10,6 +10,8 @@ export interface FingerprintJob {
   bytes: Uint8Array;
   html: boolean;
   fileUrl: string;
+  /** Add the passages and length (`--passages`). */
+  passages: boolean;
 }
 
 export interface FingerprintResult {

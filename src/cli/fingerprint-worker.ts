@@ -9,7 +9,7 @@ import type { FingerprintJob, FingerprintResult } from './fingerprint-pool';
 
 const port = parentPort;
 if (!port) throw new Error('fingerprint-worker runs as a worker thread');
-port.on('message', ({ id, file, bytes, html, fileUrl }: FingerprintJob) => {
-  const result: FingerprintResult = { id, line: fingerprintLine(file, bytes, html, fileUrl) };
+port.on('message', ({ id, file, bytes, html, fileUrl, passages }: FingerprintJob) => {
+  const result: FingerprintResult = { id, line: fingerprintLine(file, bytes, html, fileUrl, passages) };
   port.postMessage(result);
 });

@@ -2,7 +2,10 @@
  * Everything the CLI does to the outside world, behind one interface so
  * that tests run commands in-process with in-memory files.
  */
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import { startFingerprintWorkers, type FingerprintWorkers } from './fingerprint-pool';
 
 export interface TextSink {
@@ -20,6 +23,12 @@ export interface CliIo {
   writeFile: (path: string, chunks: AsyncIterable<string>) => Promise<void>;
   /** Relative paths on the command line resolve against this directory. */
   cwd: string;
+  /** The lines of a text file by absolute path, read as a stream (files larger than memory). */
+  readLines: (path: string) => AsyncIterable<string>;
+  /** Every file below a folder (absolute path), as paths relative to it in sorted order; undefined when `path` is not a folder. */
+  listFiles: (path: string) => Promise<string[] | undefined>;
+  /** A progress line for a person watching (stderr on a terminal); absent otherwise. */
+  progress?: (text: string) => void;
   /** Worker threads for CPU work on many files; absent or undefined: the command works in its own thread. */
   startWorkers?: () => FingerprintWorkers | undefined;
 }
@@ -39,12 +48,29 @@ async function writeFileAtomically(path: string, chunks: AsyncIterable<string>):
   }
 }
 
+async function* linesOf(path: string): AsyncIterable<string> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) yield line;
+}
+
+async function filesBelow(path: string): Promise<string[] | undefined> {
+  if (!(await stat(path)).isDirectory()) return undefined;
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(path, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     readFile: (path) => readFile(path),
     writeFile: writeFileAtomically,
+    readLines: linesOf,
+    listFiles: filesBelow,
+    progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}\x1b[K`) : undefined,
     cwd: process.cwd(),
     startWorkers: () => startFingerprintWorkers(),
   };

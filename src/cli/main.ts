@@ -17,6 +17,7 @@ const RUNNERS: Record<Command, () => Promise<Runner>> = {
   fingerprint: async () => (await import('./fingerprint-command')).runFingerprint,
   compare: async () => (await import('./compare-command')).runCompare,
   'import-file': async () => (await import('./import-file-command')).runImportFile,
+  dedup: async () => (await import('./dedup-command')).runDedup,
 };
 
 function packageVersion(): string {

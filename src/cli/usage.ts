@@ -12,6 +12,7 @@ Commands:
   compare [--html] A B                  the verdict for B after reading A
   compare [--html] --pairs LIST.tsv     the same for each pair in a list
   import-file [--html] FILE… -o OUT     an export file to import into the extension
+  dedup [--html] [--csv] DIR|FILE…      clusters of near-duplicates in a corpus
 
 Options:
   -h, --help        this help; "deja-lu help <command>" for one command
@@ -39,11 +40,14 @@ page body is used.
 Output, one line per file:
   {"file":"page.html","title":"…","text":"…"}
 `,
-  fingerprint: `Usage: deja-lu fingerprint [--html] FILE…
+  fingerprint: `Usage: deja-lu fingerprint [--html] [--passages] FILE…
 
 The fingerprint the extension stores for each file's text.
 
-  --html    the files are web pages: extract the article first
+  --html        the files are web pages: extract the article first
+  --passages    add "passages" (the passage fingerprints, hex), "words" and
+                "cjkChars" (the text's length): what dedup needs to find
+                partial copies
 
 Output, one line per file:
   {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":2}
@@ -88,6 +92,26 @@ The title is the article's, else the file name.
 
 Output, one line per file:
   {"file":"a.html","url":"https://…","title":"…","fingerprint":"<16 hex>"}
+`,
+  dedup: `Usage: deja-lu dedup [--html] [--csv] DIR|FILE…
+
+Finds the near-duplicates inside a corpus: every group of texts the
+extension would call copies of each other, and the partial copies (a text
+holding a large part of a longer one).
+
+Each argument is a folder (every file below it is a document), a .jsonl file
+of lines printed by "deja-lu fingerprint" (precomputed: only the fingerprints
+are kept in memory, about 24 bytes per line; lines made with --passages also
+give partial copies), or a document file.
+
+  --html    the documents are web pages: extract the articles first
+  --csv     print CSV (cluster,kind,file,of,distance) instead of JSON lines
+
+Output, one line per group of copies, then one per partial copy:
+  {"kind":"duplicates","cluster":1,"files":["a.txt","b.txt"],"distances":[0,2]}
+  {"kind":"partial","file":"part.txt","of":"whole.txt","distance":17}
+distances are to the group's first file. A summary goes to stderr, with a
+progress line while it runs when stderr is a terminal.
 `,
 };
 

@@ -11,3 +11,5 @@ export * from './scheme';
 export * from './text-length';
 export * from './verdict';
 export * from './url';
+export * from './near-pairs';
+export * from './disjoint-sets';

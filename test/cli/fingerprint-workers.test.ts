@@ -28,9 +28,12 @@ describe('fingerprint workers', () => {
     const workers = startFingerprintWorkers(2, WORKER);
     expect(workers?.size).toBe(2);
     try {
-      const jobs = FILES.flatMap(([file, content]) => [false, true].map((html) => ({ file, html, bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content })));
+      const jobs = FILES.flatMap(([file, content]) =>
+        [false, true].flatMap((html) => [false, true].map((passages) => ({ file, html, passages, bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content }))),
+      );
       const lines = await Promise.all(jobs.map((job, id) => workers!.run({ id, ...job, fileUrl: `file:///tmp/${job.file}` })));
-      expect(lines).toEqual(jobs.map((job) => fingerprintLine(job.file, job.bytes, job.html, `file:///tmp/${job.file}`)));
+      expect(lines).toEqual(jobs.map((job) => fingerprintLine(job.file, job.bytes, job.html, `file:///tmp/${job.file}`, job.passages)));
+      expect(lines.filter((line) => 'passages' in line).length).toBeGreaterThan(0);
       expect(lines.filter((line) => 'error' in line).length).toBeGreaterThan(0);
     } finally {
       await workers?.close();

@@ -36,6 +36,18 @@ export function memoryIo(files: Record<string, string | Uint8Array>, cwd = '/wor
       for await (const chunk of chunks) text += chunk;
       written.set(path, text);
     },
+    readLines: async function* (path) {
+      const content = contents.get(path);
+      if (!content) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+      yield* new TextDecoder().decode(content).split(/\r?\n/);
+    },
+    listFiles: async (path) => {
+      const prefix = `${path.replace(/\/$/, '')}/`;
+      const below = [...contents.keys()].filter((file) => file.startsWith(prefix)).map((file) => file.slice(prefix.length));
+      if (below.length > 0) return below.sort();
+      if (contents.has(path)) return undefined;
+      throw new Error(`ENOENT: no such file or directory, stat '${path}'`);
+    },
     cwd,
   };
   return {

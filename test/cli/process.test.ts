@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,6 +110,24 @@ describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a proce
     expect(code).toBe(expected);
     if (expected === 2) expect(stderr).toMatch(/Usage: deja-lu/);
     else expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  test('dedup on a folder: one article and its reposts in one group (worker threads), its partial copy, not the other articles in the same wrappers', async () => {
+    // cwc-0ef8393b~samewrap~X is cwc-0ef8393b inside the header and footer of X~wrap: a copy of
+    // 0ef8393b, and a hard negative for X~wrap (pairs.tsv, same_wrapper).
+    const family = (await readdir(join(PRACTICE, 'docs'))).filter((name) => name.startsWith('cwc-0ef8393b'));
+    const wrappers = ['cwc-59562291~wrap.txt', 'cwc-8cb7b39d~wrap.txt'];
+    expect(family.length).toBeGreaterThanOrEqual(8);
+    const folder = join(workDir, 'family');
+    await mkdir(folder);
+    for (const name of [...family, ...wrappers]) await copyFile(join(PRACTICE, 'docs', name), join(folder, name));
+    const result = await run(['dedup', 'family']);
+    expect(result.code).toBe(0);
+    expect(result.lines()).toEqual([
+      { kind: 'duplicates', cluster: 1, files: family.filter((name) => !name.includes('trunc40')).sort().map((name) => join('family', name)), distances: expect.any(Array) },
+      { kind: 'partial', file: join('family', 'cwc-0ef8393b~trunc40.txt'), of: expect.any(String), distance: expect.any(Number) },
+    ]);
+    expect(result.stderr).toMatch(/12 documents, 1 group of copies \(9 documents\), 1 partial copy/);
   });
 });
 

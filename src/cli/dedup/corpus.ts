@@ -1,0 +1,119 @@
+import type { DocumentSignature, Fingerprint, FingerprintColumns, TextLength } from '../../core';
+
+/** A Uint32Array that grows by doubling: a million entries without a million objects. */
+class GrowingColumn {
+  private data = new Uint32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+
+  at(i: number): number {
+    return this.data[i] as number;
+  }
+
+  /** The filled part (a view, no copy). */
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/** Where an entry came from: the input it was read from and, for a .jsonl input, its line number. */
+export interface EntryOrigin {
+  source: number;
+  line: number;
+}
+
+/** What one document brings: its whole fingerprint, and when known its passages and length. */
+export interface CorpusEntry {
+  fingerprint: Fingerprint;
+  passages?: readonly Fingerprint[];
+  length?: TextLength;
+}
+
+/** Length fields of an entry whose length is unknown (fingerprint-only lines). */
+const UNKNOWN = 0xffffffff;
+
+/**
+ * The documents of one `dedup` run, column-wise: per entry 8 bytes of
+ * fingerprint, 8 of origin, 8 of length and 8 of passage range; passages
+ * 12 bytes each. Names are not kept (a .jsonl input is read again for the
+ * names of the entries printed).
+ */
+export class Corpus {
+  private readonly hi = new GrowingColumn();
+  private readonly lo = new GrowingColumn();
+  private readonly sources = new GrowingColumn();
+  private readonly lines = new GrowingColumn();
+  private readonly words = new GrowingColumn();
+  private readonly cjkChars = new GrowingColumn();
+  private readonly passageStart = new GrowingColumn();
+  private readonly passageHi = new GrowingColumn();
+  private readonly passageLo = new GrowingColumn();
+  private readonly passageOwner = new GrowingColumn();
+
+  get count(): number {
+    return this.hi.length;
+  }
+
+  /** Adds a document; returns its entry number. */
+  add(entry: CorpusEntry, origin: EntryOrigin): number {
+    const id = this.hi.length;
+    this.hi.push(entry.fingerprint.hi);
+    this.lo.push(entry.fingerprint.lo);
+    this.sources.push(origin.source);
+    this.lines.push(origin.line);
+    this.words.push(entry.length?.words ?? UNKNOWN);
+    this.cjkChars.push(entry.length?.cjkChars ?? UNKNOWN);
+    this.passageStart.push(this.passageHi.length);
+    // A one-passage document is its own passage (verdict.ts): filed as one, a
+    // short text copied inside a longer one is found through the longer one's passages.
+    const passages = entry.passages === undefined ? [] : entry.passages.length > 0 ? entry.passages : [entry.fingerprint];
+    for (const p of passages) {
+      this.passageHi.push(p.hi);
+      this.passageLo.push(p.lo);
+      this.passageOwner.push(id);
+    }
+    return id;
+  }
+
+  origin(id: number): EntryOrigin {
+    return { source: this.sources.at(id), line: this.lines.at(id) };
+  }
+
+  fingerprint(id: number): Fingerprint {
+    return { hi: this.hi.at(id), lo: this.lo.at(id) };
+  }
+
+  wholeColumns(): FingerprintColumns {
+    return { hi: this.hi.view(), lo: this.lo.view(), count: this.count };
+  }
+
+  passageColumns(): FingerprintColumns {
+    return { hi: this.passageHi.view(), lo: this.passageLo.view(), count: this.passageHi.length };
+  }
+
+  passageOwnerOf(passage: number): number {
+    return this.passageOwner.at(passage);
+  }
+
+  /** The signature `judge` needs, or undefined when the entry's length is unknown. */
+  signature(id: number): DocumentSignature | undefined {
+    const words = this.words.at(id);
+    if (words === UNKNOWN) return undefined;
+    const start = this.passageStart.at(id);
+    const end = id + 1 < this.count ? this.passageStart.at(id + 1) : this.passageHi.length;
+    const passages: Fingerprint[] = [];
+    for (let p = start; p < end; p++) passages.push({ hi: this.passageHi.at(p), lo: this.passageLo.at(p) });
+    const fingerprint = this.fingerprint(id);
+    // add() filed a one-passage document's own fingerprint; the signature lists none.
+    const own = passages.length === 1 && passages[0]!.hi === fingerprint.hi && passages[0]!.lo === fingerprint.lo;
+    return { fingerprint, passages: own ? [] : passages, length: { words, cjkChars: this.cjkChars.at(id) } };
+  }
+}
