@@ -63,7 +63,7 @@ async function runScenario(name: Scenario): Promise<unknown> {
     case 'cli':
       return (await import('./scenarios/cli')).runCli({ quick });
     case 'browser':
-      return (await import('./scenarios/browser')).runBrowser({ quick, million });
+      return (await import('./scenarios/browser/index')).runBrowser({ quick, million });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Bench-only code loaded into a COPY of the built extension's service worker
- * (bench/scenarios/browser.ts adds it next to background.js; the production
+ * (bench/scenarios/browser/index.ts adds it next to background.js; the production
  * build is untouched). It imports the real src/core and src/store, bundled by
  * Vite like the extension itself, and exposes entry points for sw.evaluate.
  */
