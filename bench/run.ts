@@ -65,7 +65,7 @@ async function runScenario(name: Scenario): Promise<unknown> {
     case 'dedup':
       return (await import('./scenarios/dedup')).runDedup({ quick });
     case 'browser':
-      return (await import('./scenarios/browser')).runBrowser({ quick, million });
+      return (await import('./scenarios/browser/index')).runBrowser({ quick, million });
   }
 }
 

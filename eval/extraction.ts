@@ -1,16 +1,13 @@
 /**
  * Article extraction F1 on a pages set (html/<id>.html, truth/<id>.txt,
  * pages.tsv): the extension's extraction (the CLI's loadDocument) against
- * plain Mozilla Readability's textContent, scored with src/extract/score.ts
+ * plain Mozilla Readability's textContent, scored with extraction-score.ts
  * (shingles; Chinese and Japanese tokenised per character).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-interface ScoreModule {
-  scoreExtraction: (extracted: string, truth: string) => { precision: number; recall: number; f1: number };
-}
+import { scoreExtraction } from './extraction-score';
 
 function readTsv(path: string): Record<string, string>[] {
   const [head = '', ...lines] = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
@@ -22,13 +19,7 @@ function readTsv(path: string): Record<string, string>[] {
 }
 
 export async function extractionReport(pagesDir: string, print: (s?: string) => void): Promise<string[]> {
-  const root = join(import.meta.dirname ?? '.', '..');
-  if (!existsSync(join(root, 'src/extract/score.ts'))) {
-    print('\n(src/extract/score.ts not present: extraction F1 skipped)');
-    return [];
-  }
   const t0 = performance.now();
-  const { scoreExtraction } = (await import('../src/extract/score')) as ScoreModule;
   const { loadDocument } = await import('../src/cli/documents');
   const { parseHtml } = await import('../src/extract/parse-html');
   const { Readability } = await import('@mozilla/readability');

@@ -1,10 +1,11 @@
 /**
  * Bench-only code loaded into a COPY of the built extension's service worker
- * (bench/scenarios/browser.ts adds it next to background.js; the production
+ * (bench/scenarios/browser/index.ts adds it next to background.js; the production
  * build is untouched). It imports the real src/core and src/store, bundled by
  * Vite like the extension itself, and exposes entry points for sw.evaluate.
  */
-import { fingerprintText, signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
+import { signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
+import { fingerprintText } from '../../eval/fingerprint-text';
 import { openHistory, type History } from '../../src/store';
 import { ALL_STORES, insertPages } from '../../src/store/page-writes';
 import { TakenHashes } from '../../src/store/page-key';

@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fingerprintText, signDocument, tokenize, measureText } from '../../src/core';
+import { signDocument, tokenize, measureText } from '../../src/core';
+import { fingerprintText } from '../../eval/fingerprint-text';
 import { documentFeatures, withDocumentFeatures } from '../../src/core/features';
 import type { HashedFeatures } from '../../src/core/feature-table';
 import { keepPassages, passageFingerprints, wholeFingerprint } from '../../src/core/passages';

@@ -33,15 +33,11 @@ const WORD_CONTENT = 2;
  * page's text; it is hashed where it lies (hashRange), and the
  * open-addressing table is keyed by that 64-bit hash alone.
  *
- * Why the hash alone, not the characters too: SimHash sees a feature only
- * through its 64-bit hash, so two features whose hashes collide vote on the
- * same bits whatever the table does; merging them changes only their weight
- * (termWeight of the summed count instead of the sum of the two weights). A
- * page of d distinct features has such a pair with probability about
- * d²/2⁶⁵ (≈ 3 × 10⁻¹⁰ at 100,000), while comparing the characters of every
- * occurrence with the stored feature cost 40–75 ms of the ~430 ms a pass over
- * the practice set's Latin texts took in the tokenising stage. The same goes
- * for the Latin stopword check: a word is a stopword when its hash is one.
+ * The hash alone, not the characters too: SimHash sees a feature only
+ * through its hash, so a collision changes only a weight, and comparing
+ * characters cost far more than it guards against
+ * (docs/decisions/0016-feature-table-keyed-by-hash.md). The same goes for
+ * the Latin stopword check: a word is a stopword when its hash is one.
  */
 export class FeatureTable {
   private slots: Int32Array;

@@ -1,9 +1,7 @@
 /**
  * From tokens to the features SimHash projects: which tokens count, and how
- * much. Evidence for every choice is in docs/detection.md; the numbers quoted
- * here are expected recall on the practice set's fit half (mean over pairs
- * of P(Hamming ≤ 3), computed from the cosine of the two weight vectors, so
- * independent of hash luck).
+ * much. Evidence for every choice: docs/decisions/0010-term-weight.md and
+ * 0011-feature-stream.md.
  */
 
 import { FeatureTable, initialRoom, type HashedFeatures } from './feature-table';
@@ -26,18 +24,14 @@ const HAN = /\p{Script=Han}/u;
  * The ordered feature stream of a document, from `tokenize()`'s tokens:
  *
  * - Chinese words are split into their characters (Japanese bigrams are
- *   kept). A typo in Chinese is a
- *   character inserted, deleted or replaced, and dictionary segmentation
- *   re-splits its whole neighbourhood (法国 → 法 + 国 …); characters change
- *   only the edited one. Expected typo recall for Chinese rose from 0.80
- *   (words) to 0.92 (characters), cross-variant from 0.75 to 0.83; character
- *   bigrams gave 0.87/0.79, trigrams 0.69/0.61. Stopword removal still works
- *   on the dictionary words before they are split.
+ *   kept): a Chinese typo changes one character, which dictionary
+ *   segmentation would turn into a re-split neighbourhood. Stopword removal
+ *   still works on the dictionary words before they are split.
  * - Tokens of a single letter or digit in spaced scripts are dropped: French
- *   and Italian elisions (l', d', qu') and list numbering leave them at the
- *   top of every document's counts (l:40, d:30 in two unrelated French
- *   articles), where tf² made two unrelated articles collide (cosine 0.94,
- *   15 false pairs over four hash seeds); without them, none.
+ *   and Italian elisions (l', d', qu') and list numbering top every
+ *   document's counts and made unrelated articles collide.
+ *
+ * Measurements: docs/decisions/0011-feature-stream.md.
  */
 export function featureStream(tokens: readonly string[]): string[] {
   const out: string[] = [];

@@ -5,7 +5,6 @@ export * from './normalize';
 export * from './tokenize';
 export * from './features';
 export * from './simhash';
-export * from './fingerprint-text';
 export * from './sign-document';
 export * from './scheme';
 export * from './text-length';

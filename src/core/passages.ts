@@ -8,13 +8,11 @@ import { hammingDistance } from './hamming';
  * Passage fingerprints: content-defined chunks of the feature stream, each
  * SimHashed on its own, a few of them kept per document.
  *
- * Why: a whole-document SimHash within distance 3 needs the two weight
- * vectors at cosine ≳ 0.998. A dropped paragraph, a site's header and footer
- * around a repost, or typos plus boilerplate push many true reposts past that
- * (expected whole-document recall on the practice set: drop 0.81, wrap+typo
- * 0.78–0.83), while most of their passages survive untouched and match
- * exactly. Passages (a) find such a repost in the four-block index, and (b)
- * tell a partial copy from a whole one. See docs/detection.md.
+ * Why: a dropped paragraph or a repost's header and footer move many true
+ * reposts' whole-document SimHash past distance 3 while most of their
+ * passages survive untouched, so passages (a) find such a repost in the
+ * four-block index and (b) tell a partial copy from a whole one
+ * (docs/decisions/0012-passage-fingerprints.md).
  *
  * Chunking is content-defined on the feature stream, not on paragraphs: a
  * feature whose (remixed) hash has its low five bits zero ends a chunk (an
@@ -34,13 +32,9 @@ import { hammingDistance } from './hamming';
 
 /**
  * Mean features between anchors: about a paragraph (≈ 60–70 English words
- * with stopwords, ≈ 45 Chinese characters). Measured at 24/32/48 features per
- * chunk with 8 kept: dup recall (found + confirmed) was the same within 0.01
- * for every kind; smaller chunks survive typos more often (more trunc40
- * partials found: 109, 105, 100 of 109), larger chunks collide less. On the
- * fit half, pairs of different articles sharing some passage: 81 at 16
- * features, 5 at 24, 2 at 32; same-wrapper nulls built from the fit half
- * gave a false partial at 16, none at 24 or 32.
+ * with stopwords, ≈ 45 Chinese characters). Smaller chunks survive typos
+ * more often, larger ones collide less by chance; 32 balanced the two
+ * (docs/decisions/0012-passage-fingerprints.md).
  */
 export const PASSAGE_ANCHOR_EVERY = 32;
 /** No anchor is taken closer than this to the previous one: tiny chunks collide by chance. */
@@ -48,28 +42,18 @@ export const PASSAGE_MIN_FEATURES = 8;
 /** A chunk is cut here even without an anchor (lists of numbers, code). */
 export const PASSAGE_MAX_FEATURES = 128;
 /**
- * Passages kept per document. Each costs 8 bytes in the page record and one
- * 8-byte index entry (~34 B per page on disk, bench/RESULTS.md). Keeping 8,
- * 12 or 16 gave the same fit-half results (reposts 327/329, trunc40 → partial
- * 42/47, no negative flagged). 6 instead of 8, with passages matched under
- * their first block (passagesMatch): reposts 752 → 749/763 (held-out zh
- * 70/70, other 359 → 357/364), trunc40 → partial held-out 59 → 58/62,
- * nothing flagged among 229 nondup pairs and 476,717 all-pairs either way;
- * every eval target holds, and a page stores ≤ 7 fingerprints instead of 9
- * against the 300-byte budget per page. See docs/detection.md.
+ * Passages kept per document. Each costs a page's record and index bytes; 6
+ * keep every eval target and a page within its 300-byte budget
+ * (docs/decisions/0013-passages-under-one-block.md).
  */
 export const PASSAGES_PER_DOCUMENT = 6;
 
 /**
  * Two passages match when they are within maxDistance AND agree on their
- * first 16-bit block (fingerprintBlocks(fp)[0]). Why: the history files a
- * passage under that one block only, not under all four like a
- * whole-document fingerprint: four index entries per passage were 320 of the
- * ~900 bytes a page cost (bench/RESULTS.md, bytes per page). The rule lives
- * here so the CLI, the evaluation and the extension judge exactly what the
- * index can find. Most surviving passages match exactly (distance 0), which
- * this keeps; a passage 1–3 bits away is now found only when those bits
- * miss its first block (docs/detection.md, "Passages filed under one block").
+ * first 16-bit block (fingerprintBlocks(fp)[0]): the history files a passage
+ * under that one block only, to save bytes, and the rule lives here so the
+ * CLI, the evaluation and the extension judge exactly what the index can find
+ * (docs/decisions/0013-passages-under-one-block.md).
  */
 export function passagesMatch(a: Fingerprint, b: Fingerprint, maxDistance: number): boolean {
   return sharesFirstBlock(a, b) && hammingDistance(a, b) <= maxDistance;

@@ -10,7 +10,7 @@ import type { DocumentSignature } from './verdict';
  * for both sides of a comparison. One normalisation and one tokenising pass
  * feed the whole-document fingerprint, the passages and the length counts;
  * each distinct feature is hashed once. The fingerprint equals
- * `fingerprintText(text).fingerprint`, the length `measureText(text)`.
+ * `fingerprintText(text).fingerprint` (eval/fingerprint-text.ts), the length `measureText(text)`.
  * `scheme` (scheme.ts) is the current one except to compare with pages signed
  * before an upgrade.
  */

@@ -7,15 +7,9 @@
 /**
  * Term weight: tf^1.5, rounded to an integer (1, 3, 5, 8, 11, 15, …; integer
  * weights keep simhash.ts's byte tables exact). Superlinear, so an article's
- * recurring vocabulary outweighs the words an edit, typo or added
- * boilerplate touches, but not squared: under tf² one character or word
- * repeated throughout a short text decided most bits, and unrelated texts
- * dominated by the same feature collided. Measured on windows cut from
- * different practice articles (docs/detection.md, "Term weight, revisited"):
- * Chinese 300-character windows within distance 3 of each other 1.7e-3 of
- * pairs under tf², none under tf^1.5 (78,287 + 18,469 pairs); 80-word windows
- * 2.9e-6 vs none. Repost recall on the practice set stayed within one pair
- * per kind of tf² (tf: cross_variant fell to 0.90).
+ * recurring vocabulary outweighs the words an edit touches, but not squared:
+ * under tf² one word repeated through a short text decided most bits and
+ * unrelated short texts collided (docs/decisions/0010-term-weight.md).
  */
 export function termWeight(tf: number): number {
   return tf < SMALL_COUNTS ? (SMALL_COUNT_WEIGHTS[tf] as number) : Math.round(tf * Math.sqrt(tf));

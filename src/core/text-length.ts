@@ -4,16 +4,9 @@ import { normalizeText } from './normalize';
  * Below this much text a SimHash is unreliable: a handful of features decide
  * every bit, so unrelated short texts collide and small edits flip many bits
  * (reference 004). Defaults: 100 characters of Chinese/Japanese/Thai, or 80
- * words in space-separated scripts; mixed text counts pro rata.
- *
- * 80 words give ≈ 45 features after stopwords (0.57 per word on the practice
- * set); a Chinese character gives 0.87, so 100 characters give ≈ 87: twice the
- * word rule's features, because single characters say less than words
- * (unrelated Chinese texts sit at a median 30 bits, not 32). At 100, windows
- * of different practice articles gave no duplicate or partial verdict in
- * 369,600 Chinese pairs; 300 (the first default) turned away a third of the
- * partial copies of short Chinese articles and whole reposts of 250-character
- * ones. See docs/detection.md, "Minimum length".
+ * words in space-separated scripts; mixed text counts pro rata. 100
+ * characters give about twice the features of 80 words, as single characters
+ * say less than words (docs/decisions/0015-minimum-length.md).
  */
 export const DEFAULT_MIN_CJK_CHARS = 100;
 export const DEFAULT_MIN_WORDS = 80;

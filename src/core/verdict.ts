@@ -22,21 +22,18 @@ export const MAX_SUPPORTED_DISTANCE = 3;
 /**
  * Once two documents are known to share text (their fingerprints or any two
  * of their passages match within maxDistance, which is what the index finds),
- * whole-document fingerprints within this distance confirm a repost. Two
- * different articles sit at 32 ± 4 bits. Over all 476,717 pairs of different
- * practice articles, those sharing a passage came no closer than 9 (two
- * list-like Chinese academic notices); confirming at 3 / 6 / 8 / 10 found
- * 0.78 / 0.93 / 0.96 / 0.97 of the wrap-plus-typo reposts (other languages),
- * with 0 / 0 / 0 / 8 false pairs. Not a retrieval radius: the index is still
- * searched at maxDistance ≤ 3.
+ * whole-document fingerprints within this distance confirm a repost: the
+ * largest distance that flagged no pair of different practice articles
+ * (docs/decisions/0012-passage-fingerprints.md). Not a retrieval radius: the
+ * index is still searched at maxDistance ≤ 3.
  */
 export const CONFIRM_DISTANCE = 8;
 
 /**
  * Below this ratio of text lengths (shorter / longer) the longer document
  * holds material the shorter lacks, so the pair can be a partial copy but not
- * a whole one. Reposts keep ≥ 0.85 (wrap adds ≤ 15%, drop removes ~5%); the
- * practice partial copies hold 0.31–0.50 of the article.
+ * a whole one: reposts and partial copies fall well apart on either side
+ * (docs/decisions/0014-partial-copies-and-boilerplate.md).
  */
 export const DUPLICATE_MIN_LENGTH_RATIO = 0.65;
 
@@ -54,14 +51,10 @@ export const MIN_COVERAGE = 0.5;
 /**
  * A duplicate may also be confirmed by passages: at least this many matched
  * on each side, covering more than MIN_COVERAGE of both, with whole-document
- * fingerprints within COVERAGE_CONFIRM_DISTANCE (4 standard deviations below
- * the 32 bits of unrelated texts). This catches reposts whose typos and
- * boilerplate moved the whole-document fingerprint past CONFIRM_DISTANCE
- * while most passages survived (fit half: cross-variant Chinese 0.90 → 1.00).
- * No pair of different articles met it, nor any of 940 same-wrapper pairs
- * built from the fit half; "more than half" rather than "half" because in a
- * stress test with twice the boilerplate (two sites' headers and footers
- * around short articles, half of each text identical) exactly half matched.
+ * fingerprints within COVERAGE_CONFIRM_DISTANCE. This catches reposts whose
+ * typos and boilerplate moved the whole-document fingerprint past
+ * CONFIRM_DISTANCE while most passages survived, and no negative met it
+ * (docs/decisions/0014-partial-copies-and-boilerplate.md).
  */
 export const MIN_MATCHED_PASSAGES = 2;
 export const COVERAGE_CONFIRM_DISTANCE = 16;
@@ -71,20 +64,10 @@ export const COVERAGE_CONFIRM_DISTANCE = 16;
  * in the longer one, and their whole-document fingerprints are within
  * PARTIAL_MAX_DISTANCE (the shorter text's vocabulary is the longer one's),
  * or within PARTIAL_MAX_DISTANCE_STRONG when at least PARTIAL_STRONG_MATCHES
- * passages matched (long articles whose later part drifts to other words:
- * the practice trunc40 pairs sit at 0–33 bits).
- *
- * Sharing one header or footer passage is common between different pages of
- * a site. In 940 same-wrapper pairs built from the fit half (another article,
- * whole or its first 40%, inside one repost's header and footer), 228 shared
- * a passage, always exactly one, at 17–41 bits; with coverage ≥ 0.5 the
- * closest were at 23–25: 22 keeps a margin. Unrelated texts sit at 32 ± 4;
- * 26 is 1.5 standard deviations below, acceptable only with two passages in
- * common, which one shared header or footer never gave there. In a stress
- * test with twice the boilerplate (two sites' headers and footers around
- * short articles), ≥ 3 matches with no distance bound gave 25 false partials
- * out of 564 pairs, ≥ 2 matches within 26 bits 5. On the fit half, ≥ 2
- * within 26 finds 2 more of 47 trunc40 copies than 22 alone.
+ * passages matched (long articles whose later part drifts to other words).
+ * Pages of one site sharing a header or footer passage came no closer than
+ * PARTIAL_MAX_DISTANCE, and never shared two passages
+ * (docs/decisions/0014-partial-copies-and-boilerplate.md).
  */
 export const PARTIAL_MAX_DISTANCE = 22;
 export const PARTIAL_STRONG_MATCHES = 2;

@@ -5,4 +5,3 @@
  */
 export * from './extract-article';
 export * from './article-text';
-export * from './score';

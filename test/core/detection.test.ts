@@ -5,7 +5,6 @@ import {
   compareSignatures,
   featureStream,
   fingerprintFromHex,
-  fingerprintText,
   fingerprintToHex,
   hammingDistance,
   judge,
@@ -15,6 +14,7 @@ import {
   type DocumentSignature,
 } from '../../src/core';
 import { termWeight } from '../../src/core/features';
+import { fingerprintText } from '../../eval/fingerprint-text';
 import { PASSAGES_PER_DOCUMENT, passageKey } from '../../src/core/passages';
 import {
   CONFIRM_DISTANCE,

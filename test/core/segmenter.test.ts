@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseDictionary } from '../../src/core/segment/dictionary';
 import { segmentHan } from '../../src/core/segment/segmenter';
-import { fingerprintText } from '../../src/core/fingerprint-text';
+import { fingerprintText } from '../../eval/fingerprint-text';
 
 describe('parseDictionary', () => {
   test('reads segmentit lines, keeps multi-character words within the cap', () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_MAX_CHARS, extractArticle, scoreExtraction } from '../../src/extract';
+import { DEFAULT_MAX_CHARS, extractArticle } from '../../src/extract';
+import { scoreExtraction } from '../../eval/extraction-score';
 import { parseHtml } from '../../src/extract/parse-html';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/pages');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { meanScore, scoreExtraction, scoringTokens } from '../../src/extract/score';
+import { meanScore, scoreExtraction, scoringTokens } from '../../eval/extraction-score';
 
 describe('scoringTokens: words in spaced scripts, single characters in unspaced ones', () => {
   test.each([

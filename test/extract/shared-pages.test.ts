@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Readability } from '@mozilla/readability';
 import { describe, expect, test } from 'vitest';
-import { extractArticle, meanScore, scoreExtraction, type ExtractionScore } from '../../src/extract';
+import { extractArticle } from '../../src/extract';
+import { meanScore, scoreExtraction, type ExtractionScore } from '../../eval/extraction-score';
 import { parseHtml } from '../../src/extract/parse-html';
 
 const PAGES = resolve(import.meta.dirname, '../../../shared/data/pages');

@@ -1,8 +1,8 @@
-import { weightedFeatures } from './features';
-import { simhash } from './simhash';
-import { fingerprintBlocks, fingerprintToHex, type Blocks, type Fingerprint } from './fingerprint64';
-import { countCodePoints } from './text-length';
-import { tokenize, type TokenizeDeps } from './tokenize';
+import { weightedFeatures } from '../src/core/features';
+import { simhash } from '../src/core/simhash';
+import { fingerprintBlocks, fingerprintToHex, type Blocks, type Fingerprint } from '../src/core/fingerprint64';
+import { countCodePoints } from '../src/core/text-length';
+import { tokenize, type TokenizeDeps } from '../src/core/tokenize';
 
 export interface TextFingerprint {
   fingerprint: Fingerprint;
@@ -14,7 +14,12 @@ export interface TextFingerprint {
   tokens: number;
 }
 
-/** The whole engine in one call: normalise, tokenise, weight, SimHash. */
+/**
+ * The whole-document fingerprint the plain way, in one call: normalise,
+ * tokenise, weight, SimHash over a token list and Maps. The specification
+ * signDocument's fingerprint is tested against and a bench baseline; neither
+ * the extension nor the CLI runs it.
+ */
 export function fingerprintText(text: string, deps: TokenizeDeps = {}): TextFingerprint {
   const tokens = tokenize(text, deps);
   const fingerprint = simhash(weightedFeatures(tokens));
