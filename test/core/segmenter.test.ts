@@ -1,19 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseDictionary } from '../../src/core/segment/dictionary';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { dictionaryFromWords, parseDictionary } from '../../src/core/segment/dictionary';
 import { segmentHan } from '../../src/core/segment/segmenter';
+import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
+import { SEGMENTIT_MAX_WORD_CHARS, SEGMENTIT_WORDS } from '../../src/core/segment/segmentit-words';
 import { fingerprintText } from '../../eval/fingerprint-text';
 
 describe('parseDictionary', () => {
   test('reads segmentit lines, keeps multi-character words within the cap', () => {
-    const dict = parseDictionary(['\uFEFF爱|0x1000|323\n交换机|0x0008|1000\n\n很长很长很长的词条|0x1|1\n工作|0x1|2']);
-    expect([...dict.words].sort()).toEqual(['交换机', '工作']);
-    expect(dict.maxWordChars).toBe(3);
+    const words = parseDictionary(['\uFEFF爱|0x1000|323\n交换机|0x0008|1000\n\n很长很长很长的词条|0x1|1\n工作|0x1|2']);
+    expect(words.sort()).toEqual(['交换机', '工作']);
+    expect(dictionaryFromWords(words).maxWordChars).toBe(3);
   });
 });
 
 describe('segmentHan', () => {
-  const dict = { words: new Set(['研究', '研究生', '生命', '命起源', '起源']), maxWordChars: 3 };
+  const dict = dictionaryFromWords(['研究', '研究生', '生命', '命起源', '起源']);
   test.each([
     ['', []],
     ['研', ['研']],
@@ -47,10 +51,19 @@ describe('segmentHan', () => {
     const word = fc.array(char, { minLength: 2, maxLength: 5 }).map((c) => c.join(''));
     fc.assert(
       fc.property(fc.array(word, { maxLength: 12 }), fc.array(char, { maxLength: 30 }), fc.integer({ min: 2, max: 5 }), (list, run, maxWordChars) => {
-        const words = new Set(list);
-        expect(segmentHan(run.join(''), { words, maxWordChars })).toEqual(plainSegmentation(run.join(''), words, maxWordChars));
+        expect(segmentHan(run.join(''), dictionaryFromWords(list, maxWordChars))).toEqual(plainSegmentation(run.join(''), new Set(list), maxWordChars));
       }),
     );
+  });
+
+  test('gives the plain segmentation with the segmentit dictionary on real Chinese articles', () => {
+    const dir = resolve(import.meta.dirname, '../fixtures/detection');
+    const runs = readdirSync(dir)
+      .filter((name) => name.startsWith('cwc-'))
+      .flatMap((name) => readFileSync(resolve(dir, name), 'utf8').match(/\p{Script=Han}+/gu) ?? []);
+    expect(runs.join('').length).toBeGreaterThan(5_000);
+    const words = new Set(SEGMENTIT_WORDS.split('\n'));
+    for (const run of runs) expect(segmentHan(run, segmentitDictionary())).toEqual(plainSegmentation(run, words, SEGMENTIT_MAX_WORD_CHARS));
   });
 
   test('segmentation is linear: 100,000 Han characters without punctuation fingerprint quickly', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { dictionaryFromWords } from '../../src/core/segment/dictionary';
 import { measureText } from '../../src/core/text-length';
 import { foldText, measureFolded, tokenize } from '../../src/core/tokenize';
 
@@ -31,7 +32,7 @@ describe('tokenize', () => {
     let loads = 0;
     const dictionary = () => {
       loads++;
-      return { words: new Set(['交换机']), maxWordChars: 3 };
+      return dictionaryFromWords(['交换机']);
     };
     tokenize('plain English text only', { dictionary });
     expect(loads).toBe(0);

@@ -1,5 +1,10 @@
 import type { Dictionary } from './dictionary';
 
+/** Scratch arrays reused across runs (runs between punctuation are short and many). */
+let cost = new Int32Array(256);
+let step = new Uint8Array(256);
+const lengths = new Uint8Array(16);
+
 /**
  * Splits a run of Han characters (no spaces or punctuation inside) into words.
  *
@@ -7,28 +12,34 @@ import type { Dictionary } from './dictionary';
  * exponential in its length (a 40-character run takes ~0.2 s, 80 characters
  * minutes). This is the classic shortest-path segmentation over the same
  * dictionary: dynamic programming that picks the split with the fewest words,
- * preferring longer words first on ties. It is O(n · maxWordChars) and
+ * ties going to the longer word ending at each position. It is O(n · maxWordChars) and
  * deterministic, which is what fingerprinting needs: the same text always
- * gives the same words.
+ * gives the same words. Candidate words come from one walk down the word
+ * trie per position (no substring is built or hashed).
  */
 export function segmentHan(run: string, dictionary: Dictionary): string[] {
   const n = run.length;
   if (n <= 1) return n === 1 ? [run] : [];
-  const { words, maxWordChars } = dictionary;
-  const longest = longestWordsByFirstUnit(dictionary);
-  const cost = new Int32Array(n + 1).fill(0x7fffffff);
-  const step = new Uint8Array(n + 1);
+  if (cost.length <= n) {
+    cost = new Int32Array(2 * (n + 1));
+    step = new Uint8Array(2 * (n + 1));
+  }
+  const { trie } = dictionary;
+  cost.fill(0x7fffffff, 0, n + 1);
   cost[0] = 0;
   for (let i = 0; i < n; i++) {
     const base = (cost[i] as number) + 1;
-    // Lengths beyond the longest word starting with this code unit cannot match.
-    const longestHere = longest[run.charCodeAt(i)] as number;
-    const limit = Math.min(longestHere === LONGER ? maxWordChars : Math.max(1, longestHere), maxWordChars, n - i);
-    for (let len = limit; len >= 1; len--) {
-      if (len > 1 && !words.has(run.slice(i, i + len))) continue;
-      if (base < (cost[i + len] as number)) {
-        cost[i + len] = base;
-        step[i + len] = len;
+    // Each length reaches a different end, so the order lengths are tried in cannot matter.
+    if (base < (cost[i + 1] as number)) {
+      cost[i + 1] = base;
+      step[i + 1] = 1;
+    }
+    const found = trie.wordsAt(run, i, n, lengths);
+    for (let k = 0; k < found; k++) {
+      const end = i + (lengths[k] as number);
+      if (base < (cost[end] as number)) {
+        cost[end] = base;
+        step[end] = lengths[k] as number;
       }
     }
   }
@@ -39,27 +50,4 @@ export function segmentHan(run: string, dictionary: Dictionary): string[] {
     end -= len;
   }
   return out.reverse();
-}
-
-const longestByDictionary = new WeakMap<Dictionary, Uint8Array>();
-/** Stands for "255 or more" in the table below: bounded by maxWordChars only. */
-const LONGER = 255;
-
-/**
- * For each UTF-16 code unit, the length of the longest dictionary word that
- * starts with it (0 if none). Most characters start only short words, so
- * segmentation looks up ~3 candidate slices per character instead of
- * maxWordChars − 1; the words found are the same. Built once per dictionary.
- */
-function longestWordsByFirstUnit(dictionary: Dictionary): Uint8Array {
-  let longest = longestByDictionary.get(dictionary);
-  if (!longest) {
-    longest = new Uint8Array(0x10000);
-    for (const word of dictionary.words) {
-      const first = word.charCodeAt(0);
-      longest[first] = Math.max(longest[first] as number, Math.min(LONGER, word.length));
-    }
-    longestByDictionary.set(dictionary, longest);
-  }
-  return longest;
 }
