@@ -1,30 +1,31 @@
-import { browser } from 'wxt/browser';
 import type { PageSource } from './store/page';
 
 /**
- * The one message protocol between the extension's contexts. Every request is
- * a member of `Request`; `ResponseOf<T>` is what the receiver answers. Replies
- * travel in an envelope so that errors reach the caller as errors instead of
- * `undefined`.
- *
- *   content script → background: `should-check`, `read-html`, `visit`, `skip`, `open-settings`
- *   popup          → background: `get-tab-status`, `check-tab`
- *   options page   → background: `history-cleared`
- *   background     → content script (tabs.sendMessage): `extract`, `ping`
- *   background     → offscreen document (Chromium): `offscreen-read`
+ * What the extension's contexts tell each other: the pages, readings and
+ * reports the messages carry, the caps on what a page may send, and the
+ * errors of messaging. The messages themselves, their validation and
+ * delivery are defined once in src/protocol.ts.
  */
 
 /**
  * Caps on what a page may send. An article of 1 M characters is already ten
  * times a long book chapter; the content script truncates before sending, so
- * only a misbehaving sender ever hits them.
+ * only a misbehaving sender ever hits them. Titles and URLs are capped at
+ * what the history keeps (MAX_TITLE_LENGTH, MAX_URL_LENGTH in
+ * src/store/page.ts).
  */
 export const MAX_TEXT_CHARS = 1_000_000;
-export const MAX_TITLE_CHARS = 1_000;
-/** The history keeps URLs up to 2048 characters (src/store/page.ts). */
-export const MAX_URL_CHARS = 2_048;
+/**
+ * A page's language and site name: a bound on junk, not the history's rule
+ * (which keeps only language tags of at most MAX_LANGUAGE_LENGTH).
+ */
 export const MAX_SHORT_FIELD_CHARS = 500;
-export const MAX_EXCERPT_CHARS = 2_000;
+/**
+ * A page's excerpt: refused above this, well over the extractor's cut
+ * (EXTRACTED_EXCERPT_CHARS) so that a longer cut there is no protocol change;
+ * the history keeps MAX_EXCERPT_LENGTH of it.
+ */
+export const MAX_SENT_EXCERPT_CHARS = 2_000;
 /**
  * Longest page HTML a content script hands over to be read off the page
  * (`read-html`). The reading budget already stops pages over 5 M characters
@@ -145,47 +146,6 @@ export interface VisitResponse {
   showNotice: boolean;
 }
 
-export type Request =
-  | { type: 'should-check'; url: string }
-  | { type: 'read-html'; url: string; html: string }
-  | { type: 'offscreen-read'; url: string; html: string }
-  /**
-   * `revisit`: the page was not navigated to just now (reloaded, restored
-   * with the session, or gone back or forward to): checked, recorded when
-   * new to the history, but adding no visit to a page already in it.
-   */
-  | { type: 'visit'; page: ExtractedPage; revisit?: true }
-  | { type: 'skip'; url: string; reason: SkipReason }
-  | { type: 'open-settings' }
-  | { type: 'get-tab-status'; tabId: number }
-  | { type: 'check-tab'; tabId: number; record: boolean }
-  | { type: 'history-cleared' }
-  | { type: 'extract' }
-  | { type: 'ping' };
-
-export type RequestType = Request['type'];
-export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
-
-interface ResponseMap {
-  /** False on excluded sites, with automatic mode off, or in incognito (unless allowed). */
-  'should-check': boolean;
-  /** The article of the page whose HTML was sent, read in the offscreen document. */
-  'read-html': PageReading;
-  'offscreen-read': PageReading;
-  visit: VisitResponse;
-  skip: null;
-  'open-settings': null;
-  'get-tab-status': PageReport | null;
-  'check-tab': PageReport;
-  /** The reports kept for the popup are forgotten and the badges reset. */
-  'history-cleared': null;
-  extract: PageReading;
-  /** Answered only by a page that already runs the content script (the background injects it otherwise). */
-  ping: true;
-}
-
-export type ResponseOf<T extends RequestType> = ResponseMap[T];
-
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** A request was refused; the message says why, for the developer console. */
@@ -193,26 +153,9 @@ export class MessageError extends Error {
   override name = 'MessageError';
 }
 
-/** Sends a request to the background (or another extension page) and unwraps the reply. */
-export async function sendMessage<T extends RequestType>(request: RequestOf<T>): Promise<ResponseOf<T>> {
-  return unwrap<T>(await browser.runtime.sendMessage(request));
-}
-
-/** Sends a request to the content script of one tab. */
-export async function sendTabMessage<T extends RequestType>(tabId: number, request: RequestOf<T>): Promise<ResponseOf<T>> {
-  return unwrap<T>(await browser.tabs.sendMessage(tabId, request));
-}
-
 /** Nothing answered: no context listens for the request (yet), as while the background starts. */
 export class NoReplyError extends MessageError {
   override name = 'NoReplyError';
-}
-
-function unwrap<T extends RequestType>(reply: unknown): ResponseOf<T> {
-  if (!reply || typeof reply !== 'object' || !('ok' in reply)) throw new NoReplyError('no reply from the receiver');
-  const envelope = reply as Envelope<ResponseOf<T>>;
-  if (!envelope.ok) throw new MessageError(envelope.error);
-  return envelope.value;
 }
 
 /**
@@ -261,9 +204,6 @@ export async function untilAnswered<T>(
   }
 }
 
-export type Handler<T extends RequestType> = (request: RequestOf<T>, sender: MessageSender) => Promise<ResponseOf<T>>;
-export type Handlers = { [T in RequestType]?: Handler<T> };
-
 /** The parts of `runtime.MessageSender` the receivers look at. */
 export interface MessageSender {
   id?: string;
@@ -272,48 +212,4 @@ export interface MessageSender {
   frameId?: number;
   /** The sending document's address (a page for content scripts, chrome-extension://… for extension pages). */
   url?: string;
-}
-
-/**
- * Registers `handlers` on `runtime.onMessage`. Messages that fail `parse`, come
- * from another extension or have no handler here are answered with an error.
- * Replies go through `sendResponse` (+ `return true`), which every browser and
- * the test fake deliver; returning a Promise is not delivered by the fake.
- */
-export function listen(
-  handlers: Handlers,
-  parse: (raw: unknown) => Request,
-  onMessage: OnMessage = browser.runtime.onMessage as unknown as OnMessage,
-  ownId: string = browser.runtime.id,
-): () => void {
-  const listener: RawListener = (raw, sender, sendResponse) => {
-    let request: Request;
-    try {
-      if (sender.id !== ownId) throw new MessageError('messages are accepted only from this extension');
-      request = parse(raw);
-    } catch (error) {
-      sendResponse(failure(error));
-      return true;
-    }
-    const handler = handlers[request.type] as Handler<RequestType> | undefined;
-    // Another context of this extension may handle it (e.g. a page message reaching the popup).
-    if (!handler) return false;
-    handler(request, sender).then(
-      (value) => sendResponse({ ok: true, value } satisfies Envelope<unknown>),
-      (error: unknown) => sendResponse(failure(error)),
-    );
-    return true;
-  };
-  onMessage.addListener(listener);
-  return () => onMessage.removeListener(listener);
-}
-
-type RawListener = (raw: unknown, sender: MessageSender, sendResponse: (reply: unknown) => void) => boolean;
-export interface OnMessage {
-  addListener(listener: RawListener): void;
-  removeListener(listener: RawListener): void;
-}
-
-function failure(error: unknown): Envelope<never> {
-  return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }

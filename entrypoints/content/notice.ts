@@ -1,5 +1,6 @@
 import { browserLocalizer, formatPercent, t } from '../../src/i18n';
-import { sendMessage, type PageReport } from '../../src/messaging';
+import type { PageReport } from '../../src/messaging';
+import { sendMessage } from '../../src/protocol';
 import { firstPublishedLine } from '../../src/ui/first-published';
 import { linkedSentence } from '../../src/ui/linked-sentence';
 import { isLinkable, noticeSentence } from '../../src/ui/match-text';

@@ -1,7 +1,7 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { normalizeUrl } from '../../src/core/url';
-import { CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
-import { listen, sendMessage, untilAnswered, type PageReading, type RetryOptions } from '../../src/messaging';
+import { untilAnswered, type PageReading, type RetryOptions } from '../../src/messaging';
+import { listen, sendMessage } from '../../src/protocol';
 import { domSettled } from './dom-settled';
 import type { Notice } from './notice';
 import { pageLoaded } from './page-loaded';
@@ -59,7 +59,7 @@ export function watchPage(
     const url = messageUrl(currentUrl());
     return url === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
   };
-  const stopListening = listen({ extract, ping: async () => true }, (raw) => parseRequest(raw, CONTENT_REQUESTS));
+  const stopListening = listen('content', { extract, ping: async () => true });
   ctx.onInvalidated(stopListening);
 
   let checkedUrl: string | undefined;

@@ -1,4 +1,5 @@
-import { MAX_HTML_CHARS, sendMessage, type PageReading } from '../../src/messaging';
+import { MAX_HTML_CHARS, type PageReading } from '../../src/messaging';
+import { sendMessage } from '../../src/protocol';
 import { PAGE_BUDGET, type PageBudget } from '../../src/page-reading/page-budget';
 import { pageHtml, readableDocument, readWithinBudget } from '../../src/page-reading/read-page';
 

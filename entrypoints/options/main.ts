@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { localizeDom, t } from '../../src/i18n';
-import { sendMessage } from '../../src/messaging';
+import { sendMessage } from '../../src/protocol';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
 import { openHistory, type History, type PageRecord } from '../../src/store';
 import { byId } from '../../src/ui/dom';

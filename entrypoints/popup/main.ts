@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { localizeDom, t } from '../../src/i18n';
-import { sendMessage, type PageReport } from '../../src/messaging';
+import type { PageReport } from '../../src/messaging';
+import { sendMessage } from '../../src/protocol';
 import { byId } from '../../src/ui/dom';
 import { reportView } from './report-view';
 import { targetTabId } from './target-tab';

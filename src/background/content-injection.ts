@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { sendTabMessage } from '../messaging';
+import { sendTabMessage } from '../protocol';
 import { MAX_LOAD_WAIT_MS } from '../page-reading/load-wait';
 
 /** Where WXT writes the content script (entrypoints/content/index.ts). */

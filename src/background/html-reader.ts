@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { MessageError, sendMessage, type PageReading } from '../messaging';
+import { MessageError, type PageReading } from '../messaging';
+import { sendMessage } from '../protocol';
 import { readHtml } from '../page-reading/read-page';
 
 /** Where WXT writes the offscreen document (entrypoints/offscreen/index.html). */

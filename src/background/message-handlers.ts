@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { MessageError, type Handlers, type MessageSender } from '../messaging';
+import { MessageError, type MessageSender } from '../messaging';
+import type { HandlersFor } from '../protocol';
 import { htmlReader, type HtmlReader } from './html-reader';
 import type { TabInfo, VisitService } from './visit-service';
 
@@ -35,7 +36,7 @@ export function backgroundHandlers(
     extensionOrigin = browser.runtime.getURL('/'),
     readHtml = htmlReader(),
   }: HandlerHooks = {},
-): Handlers {
+): HandlersFor<'background'> {
   const fromExtensionPage = (sender: MessageSender) => {
     if (!sender.url?.startsWith(extensionOrigin)) throw new MessageError('this request is accepted only from the extension\'s own pages');
   };

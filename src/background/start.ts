@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { BACKGROUND_REQUESTS, parseRequest } from '../message-validation';
-import { listen } from '../messaging';
+import { listen } from '../protocol';
 import { loadSettings } from '../settings';
 import { openHistory, type History } from '../store';
 import { resetToolbarBadge, toolbarBadge } from './badge';
@@ -66,7 +65,7 @@ export function startBackground({
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 
-  listen(backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }), (raw) => parseRequest(raw, BACKGROUND_REQUESTS));
+  listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   trackNavigations(routes, browser.webNavigation.onCommitted);
   if (!declaresContentScript()) {

@@ -1,4 +1,5 @@
-import { sendTabMessage, type PageReading } from '../messaging';
+import type { PageReading } from '../messaging';
+import { sendTabMessage } from '../protocol';
 import { contentInjector, type ContentScriptEnsurer } from './content-injection';
 
 export interface TabExtractorDeps {

@@ -14,8 +14,12 @@ import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaVal
  */
 export const DEFAULT_MAX_CHARS = 2_000_000;
 
-/** Longest excerpt, in code units: about two lines in the popup. */
-export const MAX_EXCERPT_CHARS = 300;
+/**
+ * Excerpts are cut to this many code units when extracted. The history cuts
+ * them again, shorter (MAX_EXCERPT_LENGTH in src/store/page.ts), and a page
+ * may send up to MAX_SENT_EXCERPT_CHARS (src/messaging.ts).
+ */
+export const EXTRACTED_EXCERPT_CHARS = 300;
 
 export interface ExtractOptions {
   /** The page's address; defaults to the document's own `URL` when that is a string. */
@@ -129,7 +133,7 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
   const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
   const excerpt = firstNonEmpty(readable?.excerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
 
-  const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, MAX_EXCERPT_CHARS) };
+  const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, EXTRACTED_EXCERPT_CHARS) };
   const language = firstNonEmpty(doc.documentElement?.getAttribute('lang'), readable?.lang, meta.get('content-language'));
   if (language) article.language = language;
   const siteName = firstNonEmpty(meta.get('og:site_name'), readable?.siteName);

@@ -1,5 +1,6 @@
 import { extractArticle } from '../extract';
-import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, type ExtractedPage, type PageReading } from '../messaging';
+import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, type ExtractedPage, type PageReading } from '../messaging';
+import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../store/page';
 import { composedCopy } from '../extract/shadow-roots';
 import { measurePage, PAGE_BUDGET, type PageBudget } from './page-budget';
 
@@ -59,8 +60,8 @@ export function readHtml(html: string, url: string, parse: (html: string) => Doc
 export function readPage(doc: Document = document, url: string = location.href): ExtractedPage | null {
   const article = extractArticle(doc, { url, maxChars: MAX_TEXT_CHARS });
   if (!article) return null;
-  const page: ExtractedPage = { url, title: cut(article.title, MAX_TITLE_CHARS), text: article.text, excerpt: article.excerpt };
-  if (article.canonicalUrl && article.canonicalUrl.length <= MAX_URL_CHARS) page.canonicalUrl = article.canonicalUrl;
+  const page: ExtractedPage = { url, title: cut(article.title, MAX_TITLE_LENGTH), text: article.text, excerpt: article.excerpt };
+  if (article.canonicalUrl && article.canonicalUrl.length <= MAX_URL_LENGTH) page.canonicalUrl = article.canonicalUrl;
   if (article.language) page.language = cut(article.language, MAX_SHORT_FIELD_CHARS);
   if (article.siteName) page.siteName = cut(article.siteName, MAX_SHORT_FIELD_CHARS);
   if (article.publishedTime !== undefined) page.publishedTime = article.publishedTime;

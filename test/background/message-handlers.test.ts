@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backgroundHandlers } from '../../src/background/message-handlers';
 import type { VisitService } from '../../src/background/visit-service';
-import type { Handler, Handlers, MessageSender, PageReading, Request } from '../../src/messaging';
+import type { MessageSender, PageReading } from '../../src/messaging';
+import type { Handler, RequestTo } from '../../src/protocol';
+
+type BackgroundRequest = RequestTo<'background'>;
 
 const EXTENSION = 'chrome-extension://abcdefghijklmnop/';
 const POPUP: MessageSender = { id: 'me', url: `${EXTENSION}popup.html?tabId=12`, tab: { id: 30 } };
@@ -25,14 +28,14 @@ function setup() {
   const openSettings = vi.fn(async () => {});
   const readHtml = vi.fn(async (): Promise<PageReading> => ({ kind: 'skip', reason: 'no_article' }));
   const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION, readHtml });
-  const send = (request: Request, sender: MessageSender) => (handlers[request.type] as Handler<Request['type']>)(request as never, sender);
-  return { visits, afterVisit, openSettings, readHtml, handlers: handlers as Handlers, send };
+  const send = (request: BackgroundRequest, sender: MessageSender) => (handlers[request.type] as Handler<BackgroundRequest['type']>)(request as never, sender);
+  return { visits, afterVisit, openSettings, readHtml, send };
 }
 
 const page = { url: PAGE_URL, title: 't', text: 'x' };
 
 describe('background handlers: who may send what', () => {
-  it.each<[string, Request, MessageSender, RegExp]>([
+  it.each<[string, BackgroundRequest, MessageSender, RegExp]>([
     ['a page request without a tab', { type: 'should-check', url: PAGE_URL }, { id: 'me', url: PAGE_URL }, /from a tab/],
     ['a page request from a tab without id', { type: 'should-check', url: PAGE_URL }, { id: 'me', url: PAGE_URL, tab: {} }, /from a tab/],
     ['a page request from the extension\'s own page (tab id -1)', { type: 'visit', page }, { id: 'me', url: PAGE_URL, tab: { id: -1 } }, /from a tab/],

@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { Notice } from '../../entrypoints/content/notice';
 import { watchPage } from '../../entrypoints/content/page-watcher';
-import { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS, type PageReading, type Request } from '../../src/messaging';
+import { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS, type PageReading } from '../../src/messaging';
+import type { Request } from '../../src/protocol';
 
 const URL = 'https://news.example.com/story';
 const PAGE: PageReading = { kind: 'page', page: { url: URL, title: 'A story', text: 'words' } };

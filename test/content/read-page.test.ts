@@ -5,7 +5,8 @@ import { readOffPage } from '../../entrypoints/content/read-off-page';
 import { exceedsBudget, PAGE_BUDGET, type BudgetExcess } from '../../src/page-reading/page-budget';
 import { pageHtml, readHtml, readWithinBudget } from '../../src/page-reading/read-page';
 import { parseHtml } from '../../src/extract/parse-html';
-import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MessageError, type PageReading } from '../../src/messaging';
+import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MessageError, type PageReading } from '../../src/messaging';
+import { MAX_TITLE_LENGTH } from '../../src/store/page';
 import { cjkRunPage, deepMarkupPage } from '../support/hostile-pages';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
@@ -108,7 +109,7 @@ describe('readWithinBudget: what the content script sends', () => {
     const reading = readWithinBudget(doc, URL);
     expect(reading.kind).toBe('page');
     if (reading.kind !== 'page') return;
-    expect(reading.page.title).toHaveLength(MAX_TITLE_CHARS);
+    expect(reading.page.title).toHaveLength(MAX_TITLE_LENGTH);
     expect(reading.page.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { badge, openOptions, openPopup, readNotice, screenshot, setSettings, stopServiceWorker, storedPages, waitForReport } from './support/extension';
+import { badge, openOptions, openPopup, readNotice, screenshot, setSettings, stopServiceWorker, storedPages, visitPage, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
+
+interface OffscreenProbe {
+  sendMessage(message: unknown): Promise<unknown>;
+  getContexts(filter: { contextTypes: string[] }): Promise<unknown[]>;
+}
 
 /**
  * One browser for the whole file; each test uses its own articles and
@@ -68,6 +73,26 @@ describe('flagging reposts while browsing', () => {
     const urls = (await storedPages(worker)).map((p) => p.url);
     expect(urls).toEqual(expect.arrayContaining([originalUrl(), repostUrl]));
     await Promise.all([original.close(), repost.close(), popup.close()]);
+  });
+
+  it('reads pages in the offscreen document, which answers its own message and leaves the background\'s alone', async () => {
+    const { context, worker } = browser;
+    const url = server.siteA('/offscreen/short.html');
+    const { page } = await visitPage(context, worker, url);
+    // From the worker, runtime.sendMessage reaches the extension's other pages: here only the offscreen document.
+    const replies = await worker.evaluate(async (pageUrl) => {
+      const { runtime } = (globalThis as unknown as { chrome: { runtime: OffscreenProbe } }).chrome;
+      const ask = (message: unknown) => runtime.sendMessage(message).then((reply) => reply ?? 'no reply', (error: Error) => `no reply: ${error.message}`);
+      return {
+        documents: (await runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length,
+        own: await ask({ type: 'offscreen-read', url: pageUrl, html: '<title>Hi</title><p>Hello.</p>' }),
+        background: await ask({ type: 'should-check', url: pageUrl }),
+      };
+    }, url);
+    expect(replies.documents).toBe(1);
+    expect(replies.own).toMatchObject({ ok: true, value: { kind: expect.stringMatching(/^(page|skip)$/) } });
+    expect(replies.background).toMatch(/^no reply/);
+    await page.close();
   });
 
   it('dismisses the notice with its close button', async () => {

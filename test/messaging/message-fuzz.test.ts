@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BACKGROUND_REQUESTS, CONTENT_REQUESTS, parseRequest } from '../../src/message-validation';
-import { MAX_EXCERPT_CHARS, MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, MessageError, type Request, type RequestType } from '../../src/messaging';
+import { MAX_SENT_EXCERPT_CHARS, MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MessageError } from '../../src/messaging';
+import { parseRequest, protocol, REQUEST_TYPES, type Request } from '../../src/protocol';
+import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../src/store/page';
 
 /**
  * Whatever a compromised page's content script sends, the background either
@@ -9,7 +10,6 @@ import { MAX_EXCERPT_CHARS, MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHA
  * answer with. Bounded by runs and time; failures print a seed to replay.
  */
 const BUDGET = { numRuns: 300, interruptAfterTimeLimit: 4_000 } as const;
-const ALL_TYPES: RequestType[] = [...BACKGROUND_REQUESTS, ...CONTENT_REQUESTS];
 
 /** A value of any kind, or one close to what a field expects. */
 const field = fc.oneof(
@@ -21,7 +21,7 @@ const field = fc.oneof(
 );
 
 const message = fc.record({
-  type: fc.oneof(fc.constantFrom(...ALL_TYPES), fc.string()),
+  type: fc.oneof(fc.constantFrom(...REQUEST_TYPES), fc.string()),
   url: field,
   tabId: field,
   record: field,
@@ -30,16 +30,16 @@ const message = fc.record({
 }, { requiredKeys: ['type'] });
 
 function withinLimits(request: Request): void {
-  const http = (url: string) => expect(url.length <= MAX_URL_CHARS && /^https?:\/\//i.test(url)).toBe(true);
+  const http = (url: string) => expect(url.length <= MAX_URL_LENGTH && /^https?:\/\//i.test(url)).toBe(true);
   if ('url' in request) http(request.url);
   if ('tabId' in request) expect(Number.isSafeInteger(request.tabId) && request.tabId >= 0).toBe(true);
   if (request.type !== 'visit') return;
   const { page } = request;
   http(page.url);
   if (page.canonicalUrl !== undefined) http(page.canonicalUrl);
-  expect(page.title.length).toBeLessThanOrEqual(MAX_TITLE_CHARS);
+  expect(page.title.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
   expect(page.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
-  expect((page.excerpt ?? '').length).toBeLessThanOrEqual(MAX_EXCERPT_CHARS);
+  expect((page.excerpt ?? '').length).toBeLessThanOrEqual(MAX_SENT_EXCERPT_CHARS);
   expect(Math.max((page.language ?? '').length, (page.siteName ?? '').length)).toBeLessThanOrEqual(MAX_SHORT_FIELD_CHARS);
   if (page.publishedTime !== undefined) expect(Number.isFinite(page.publishedTime)).toBe(true);
 }
@@ -52,15 +52,15 @@ describe('message validation fuzzing', () => {
     fc.assert(fc.property(input, (raw) => {
       let request: Request;
       try {
-        request = parseRequest(raw, BACKGROUND_REQUESTS);
+        request = parseRequest(raw, 'background');
       } catch (error) {
         expect(error).toBeInstanceOf(MessageError);
         return;
       }
-      expect(BACKGROUND_REQUESTS).toContain(request.type);
+      expect(protocol[request.type].to).toBe('background');
       withinLimits(request);
       // Only known fields survive, so parsing the result again changes nothing.
-      expect(parseRequest(structuredClone(request), BACKGROUND_REQUESTS)).toEqual(request);
+      expect(parseRequest(structuredClone(request), 'background')).toEqual(request);
     }), BUDGET);
   });
 });

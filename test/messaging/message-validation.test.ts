@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_REQUESTS, CONTENT_REQUESTS, OFFSCREEN_REQUESTS, parseRequest } from '../../src/message-validation';
-import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS, MessageError } from '../../src/messaging';
+import { MAX_HTML_CHARS, MAX_TEXT_CHARS, MessageError } from '../../src/messaging';
+import { parseRequest } from '../../src/protocol';
+import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../src/store/page';
 
 const page = { url: 'https://example.com/a', title: 'A title', text: 'Some text' };
 
@@ -27,7 +28,7 @@ describe('parseRequest: accepted messages', () => {
     ['hostile strings are data: markup in title and text is kept as it is', { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }, { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }],
     ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],
   ])('%s', (_name, raw, expected) => {
-    expect(parseRequest(raw, BACKGROUND_REQUESTS)).toEqual(expected);
+    expect(parseRequest(raw, 'background')).toEqual(expected);
   });
 });
 
@@ -38,15 +39,16 @@ describe('parseRequest: refused messages', () => {
     ['an array', [], /message must be an object/],
     ['no type', {}, /unknown message type/],
     ['unknown type', { type: 'drop-table' }, /unknown message type "drop-table"/],
-    ['a content-script request sent to the background', { type: 'extract' }, /unknown message type "extract"/],
+    ['a content-script request sent to the background', { type: 'extract' }, /message type "extract" is for the content script, not the background/],
+    ['a type inherited by every object', { type: 'toString' }, /unknown message type "toString"/],
     ['visit without page', { type: 'visit' }, /page must be an object/],
     ['revisit not a boolean', { type: 'visit', page, revisit: 'yes' }, /revisit must be true when present/],
     ['page.url not a string', { type: 'visit', page: { ...page, url: 42 } }, /page.url must be a string/],
     ['page.url not http(s)', { type: 'visit', page: { ...page, url: 'javascript:alert(1)' } }, /page.url must be an http\(s\) URL/],
     ['page.url of a file', { type: 'visit', page: { ...page, url: 'file:///etc/passwd' } }, /http\(s\)/],
-    ['page.url too long', { type: 'visit', page: { ...page, url: `https://e.com/${'a'.repeat(MAX_URL_CHARS)}` } }, /longer than 2048/],
+    ['page.url too long', { type: 'visit', page: { ...page, url: `https://e.com/${'a'.repeat(MAX_URL_LENGTH)}` } }, /longer than 2048/],
     ['title missing', { type: 'visit', page: { url: page.url, text: 't' } }, /page.title must be a string/],
-    ['title too long', { type: 'visit', page: { ...page, title: 'x'.repeat(MAX_TITLE_CHARS + 1) } }, /page.title is longer/],
+    ['title too long', { type: 'visit', page: { ...page, title: 'x'.repeat(MAX_TITLE_LENGTH + 1) } }, /page.title is longer/],
     ['text over the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS + 1) } }, /page.text is longer than 1000000/],
     ['text not a string', { type: 'visit', page: { ...page, text: ['a'] } }, /page.text must be a string/],
     ['canonicalUrl not a string', { type: 'visit', page: { ...page, canonicalUrl: {} } }, /page.canonicalUrl must be a string/],
@@ -60,7 +62,7 @@ describe('parseRequest: refused messages', () => {
     ['skip with an unknown reason', { type: 'skip', url: 'https://example.com/', reason: 'bored' }, /reason must be one of no_article, too_large/],
     ['skip with a javascript: URL', { type: 'skip', url: 'javascript:alert(1)', reason: 'too_large' }, /url must be an http\(s\) URL/],
     ['canonicalUrl javascript:', { type: 'visit', page: { ...page, canonicalUrl: 'javascript:alert(document.cookie)' } }, /page.canonicalUrl must be an http\(s\) URL/],
-    ['canonicalUrl too long', { type: 'visit', page: { ...page, canonicalUrl: `https://e.com/${'a'.repeat(MAX_URL_CHARS)}` } }, /page.canonicalUrl is longer than 2048/],
+    ['canonicalUrl too long', { type: 'visit', page: { ...page, canonicalUrl: `https://e.com/${'a'.repeat(MAX_URL_LENGTH)}` } }, /page.canonicalUrl is longer than 2048/],
     ['language over its size', { type: 'visit', page: { ...page, language: 'x'.repeat(501) } }, /page.language is longer than 500/],
     ['siteName not a string', { type: 'visit', page: { ...page, siteName: 5 } }, /page.siteName must be a string/],
     ['excerpt over its size', { type: 'visit', page: { ...page, excerpt: 'x'.repeat(2001) } }, /page.excerpt is longer than 2000/],
@@ -70,22 +72,25 @@ describe('parseRequest: refused messages', () => {
     ['read-html over the HTML cap', { type: 'read-html', url: 'https://example.com/', html: 'x'.repeat(MAX_HTML_CHARS + 1) }, /html is longer than 20000000/],
     ['read-html without HTML', { type: 'read-html', url: 'https://example.com/' }, /html must be a string/],
     ['read-html of a file', { type: 'read-html', url: 'file:///etc/passwd', html: '' }, /url must be an http\(s\) URL/],
-    ['the offscreen document\'s request sent to the background', { type: 'offscreen-read', url: 'https://example.com/', html: '' }, /unknown message type "offscreen-read"/],
+    ['the offscreen document\'s request sent to the background', { type: 'offscreen-read', url: 'https://example.com/', html: '' }, /message type "offscreen-read" is for the offscreen document, not the background/],
   ])('%s', (_name, raw, message) => {
-    expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(MessageError);
-    expect(() => parseRequest(raw, BACKGROUND_REQUESTS)).toThrow(message);
+    expect(() => parseRequest(raw, 'background')).toThrow(MessageError);
+    expect(() => parseRequest(raw, 'background')).toThrow(message);
   });
 
   it('a content script accepts only its own requests', () => {
-    expect(parseRequest({ type: 'extract' }, CONTENT_REQUESTS)).toEqual({ type: 'extract' });
-    expect(parseRequest({ type: 'ping', extra: 1 }, CONTENT_REQUESTS)).toEqual({ type: 'ping' });
-    expect(() => parseRequest({ type: 'ping' }, BACKGROUND_REQUESTS)).toThrow(/unknown message type "ping"/);
-    expect(() => parseRequest({ type: 'visit', page }, CONTENT_REQUESTS)).toThrow(/unknown message type/);
+    expect(parseRequest({ type: 'extract' }, 'content')).toEqual({ type: 'extract' });
+    expect(parseRequest({ type: 'ping', extra: 1 }, 'content')).toEqual({ type: 'ping' });
+    expect(() => parseRequest({ type: 'ping' }, 'background')).toThrow(/message type "ping" is for the content script, not the background/);
+    expect(() => parseRequest({ type: 'visit', page }, 'content')).toThrow(/message type "visit" is for the background, not the content script/);
+    expect(() => parseRequest({ type: 'drop-table' }, 'content')).toThrow(/unknown message type "drop-table"/);
   });
 
   it('the offscreen document accepts only its own requests', () => {
     const read = { type: 'offscreen-read', url: 'https://example.com/', html: '<p>Hi</p>' };
-    expect(parseRequest(read, OFFSCREEN_REQUESTS)).toEqual(read);
-    expect(() => parseRequest({ ...read, type: 'read-html' }, OFFSCREEN_REQUESTS)).toThrow(/unknown message type/);
+    expect(parseRequest(read, 'offscreen')).toEqual(read);
+    expect(() => parseRequest({ ...read, type: 'read-html' }, 'offscreen')).toThrow(/message type "read-html" is for the background, not the offscreen document/);
+    expect(() => parseRequest({ ...read, url: 'file:///etc/passwd' }, 'offscreen')).toThrow(/url must be an http\(s\) URL/);
+    expect(() => parseRequest({ ...read, html: 'x'.repeat(MAX_HTML_CHARS + 1) }, 'offscreen')).toThrow(/html is longer than 20000000/);
   });
 });
