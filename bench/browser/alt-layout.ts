@@ -16,11 +16,11 @@
 import type { Fingerprint } from '../../src/core';
 import { fingerprintFromHex } from '../../src/core/fingerprint64';
 import { popcount32 } from '../../src/core/hamming';
-import type { PageRecord } from '../../src/store/page';
+import type { NewPage } from '../../src/store';
 import { pageOf, type Corpus } from './synthetic';
 
 export type Variant = 'all' | 'whole';
-type AltRecord = Omit<PageRecord, 'id'> & { blocks: number[] };
+type AltRecord = NewPage & { blocks: number[] };
 
 const req = <T>(r: IDBRequest<T>): Promise<T> => new Promise((resolve, reject) => {
   r.onsuccess = () => resolve(r.result);

@@ -5,9 +5,8 @@
  * (performance.memory) to pages, not to service workers.
  */
 import { normalizeUrl } from '../../src/core/url';
-import { openHistory, textChunks } from '../../src/store';
-import { urlHash } from '../../src/store/page-key';
-import { pageToExportRecord, serializeExport } from '../../src/store/export-format';
+import { openHistory, pageToExportRecord, serializeExport, textChunks } from '../../src/store';
+import { urlHash } from '../../src/store/codec/page-key';
 import { pageOf, type Corpus } from './synthetic';
 
 interface MemoryInfo {
@@ -61,7 +60,7 @@ async function prepareFile(records: number, corpus: Corpus, fileOrder: 'export' 
     order = Array.from(keys.sort(), (key) => key % records);
   }
   const pages = async function* () {
-    for (const i of order) yield pageToExportRecord({ ...pageOf(i, corpus), id: i + 1 });
+    for (const i of order) yield pageToExportRecord(pageOf(i, corpus));
   };
   const chunks: string[] = [];
   // Joined into Blobs as they come, so the page never holds the whole file as strings.

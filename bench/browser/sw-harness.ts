@@ -7,9 +7,10 @@
 import { signDocument, fingerprintFromHex, type Fingerprint } from '../../src/core';
 import { fingerprintText } from '../../eval/fingerprint-text';
 import { openHistory, type History } from '../../src/store';
-import { ALL_STORES, insertPages } from '../../src/store/page-writes';
-import { TakenHashes } from '../../src/store/page-key';
-import { openHistoryDatabase } from '../../src/store/schema';
+import { TakenHashes } from '../../src/store/codec/page-key';
+import { openHistoryDatabase } from '../../src/store/open';
+import { ALL_STORES } from '../../src/store/schema';
+import { insertPages } from './bulk-insert';
 import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
 import { popcount32 } from '../../src/core/hamming';
 import { returnEngine, takeEngine } from '../../src/core/wasm/ascii-feature-engine';
@@ -100,7 +101,7 @@ async function setup(c: Corpus, name = 'deja-lu-bench') {
 }
 
 /**
- * Adds pages up to `total` with the store's own bulk write path (insertPages:
+ * Adds pages up to `total` with the bench's bulk write path (insertPages:
  * the page records, then each touched bucket rewritten once per transaction),
  * `batch` pages per transaction.
  */

@@ -1,6 +1,6 @@
 /** Synthetic but realistic history pages for the storage benchmarks, the same on every run. */
 import { FINGERPRINT_SCHEME, type Fingerprint } from '../../src/core';
-import type { PageRecord } from '../../src/store/page';
+import type { NewPage } from '../../src/store';
 
 /** Deterministic PRNG (xorshift32), so runs store the same pages. */
 export function rng(seed: number): () => number {
@@ -34,7 +34,7 @@ export function fingerprintsOf(i: number, corpus: Corpus): { fp: Fingerprint; pa
   return { fp, passages };
 }
 
-export function pageOf(i: number, corpus: Corpus): Omit<PageRecord, 'id'> {
+export function pageOf(i: number, corpus: Corpus): NewPage {
   const { fp, passages } = fingerprintsOf(i, corpus);
   const title = corpus.titles[i % corpus.titles.length] as string;
   const excerpt = corpus.excerpts[(i * 7) % corpus.excerpts.length] as string;
@@ -59,7 +59,7 @@ export function pageOf(i: number, corpus: Corpus): Omit<PageRecord, 'id'> {
 }
 
 /** Bytes the record's title, URL and excerpt take as V8 serialises strings (1 byte/char Latin-1, else 2). */
-export function textBytes(page: Omit<PageRecord, 'id'>): number {
+export function textBytes(page: NewPage): number {
   const size = (s: string) => (/[^\u0000-\u00ff]/.test(s) ? 2 : 1) * s.length;
   return size(page.title) + size(page.url) + size(page.excerpt);
 }

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
 import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
-import { HistoryQuotaError, type History, type PageRecord, type PageSource } from '../../src/store';
+import { HistoryQuotaError, type History, type Page, type PageSource } from '../../src/store';
 import { isolateBidi } from '../../src/ui/bidi';
 import { byId, externalLink, h } from '../../src/ui/dom';
 import { isLinkable } from '../../src/ui/match-text';
@@ -53,7 +53,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
     more.hidden = pages.length >= total;
   };
 
-  const row = (page: PageRecord, settings: Settings) => {
+  const row = (page: Page, settings: Settings) => {
     const tooShort = !isLongEnough({ cjkChars: page.cjkChars, words: page.words }, settings.minLength);
     const source = SOURCE_TAG[page.source];
     const name = isolateBidi(page.title || page.url);

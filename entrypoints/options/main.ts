@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { localizeDom, t } from '../../src/i18n';
 import { sendMessage } from '../../src/protocol';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
-import { openHistory, type History, type PageRecord } from '../../src/store';
+import { openHistory, type History, type Page } from '../../src/store';
 import { byId } from '../../src/ui/dom';
 import { initHistoryView } from './history-view';
 import { initSettingsForm } from './settings-form';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
 }
 
 /** Stored pages of `site` and its subdomains (the URL search narrows, the site check decides). */
-async function storedPagesOf(history: History, site: string): Promise<PageRecord[]> {
+async function storedPagesOf(history: History, site: string): Promise<Page[]> {
   const { pages } = await history.list({ search: site });
   return pages.filter((page) => isSiteExcluded(page.site, [site]));
 }

@@ -14,9 +14,7 @@ import {
   type MinLength,
 } from '../core';
 import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
-import { HistoryQuotaError } from '../store/errors';
-import { isPlausiblePublishedTime } from '../store/export-format';
-import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
+import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
 
@@ -133,8 +131,8 @@ function sameFingerprints(a: DocumentSignature, b: DocumentSignature): boolean {
 async function recordOrReportFull(
   history: HistoryPort,
   input: PageInput,
-  earlier: PageRecord | undefined,
-): Promise<{ stored: PageRecord | undefined; storageFull: boolean }> {
+  earlier: Page | undefined,
+): Promise<{ stored: Page | undefined; storageFull: boolean }> {
   try {
     return { stored: await history.recordVisit(input), storageFull: false };
   } catch (error) {
@@ -169,7 +167,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
  * too. Folding changes little of Simplified text, so a Simplified page read
  * before the upgrade still matches a Traditional repost read after it.
  */
-function signaturesFor(page: PageRecord, signatures: Signatures): DocumentSignature[] {
+function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] {
   const current = signatures.get(FINGERPRINT_SCHEME) as DocumentSignature;
   const own = signatureDependsOnScheme(page) ? signatures.get(page.scheme) : undefined;
   return own === undefined || own === current ? [current] : [own, current];
@@ -216,7 +214,7 @@ function firstPublished(current: number | undefined, earlier: number | undefined
   return earlier < current ? 'earlier_page' : 'this_page';
 }
 
-function signatureOf(page: PageRecord): DocumentSignature {
+function signatureOf(page: Page): DocumentSignature {
   return {
     fingerprint: fingerprintFromHex(page.fingerprint),
     passages: page.passages.map(fingerprintFromHex),
@@ -224,7 +222,7 @@ function signatureOf(page: PageRecord): DocumentSignature {
   };
 }
 
-function summarize(page: PageRecord, verdict: MatchSummary['verdict'], distance: number): MatchSummary {
+function summarize(page: Page, verdict: MatchSummary['verdict'], distance: number): MatchSummary {
   return {
     url: page.url,
     title: page.title,

@@ -1,4 +1,4 @@
-/** Errors the store reports in its own terms, so the UI can tell them apart. */
+/** Errors the store reports in its own terms, so the UI can tell them apart, and failed requests and transactions cleaned up. */
 
 /** The browser refused to store more: the user has to free space or delete history. */
 export class HistoryQuotaError extends Error {
@@ -40,4 +40,21 @@ export async function inTransaction<T>(tx: { done: Promise<void>; abort(): void;
     }
     throw toHistoryError(cause);
   }
+}
+
+/**
+ * The requests `issue` makes, in order. A request can fail before it exists
+ * (a browser may throw QuotaExceededError from `put` itself): then the ones
+ * already issued get a handler before the error goes on, since they will
+ * fail too once the caller aborts the transaction, and nobody else awaits them.
+ */
+export function collectRequests(issue: (request: (pending: Promise<unknown>) => void) => void): Promise<unknown>[] {
+  const requests: Promise<unknown>[] = [];
+  try {
+    issue((pending) => requests.push(pending));
+  } catch (error) {
+    for (const pending of requests) pending.catch(() => undefined);
+    throw error;
+  }
+  return requests;
 }

@@ -10,7 +10,7 @@ import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-sca
 import {
   MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
   MAX_SITE_LENGTH, MAX_TEXT_COUNT, MAX_TITLE_LENGTH, MAX_URL_LENGTH, MAX_VISIT_COUNT, MIN_VISIT_TIME,
-  PAGE_SOURCES, truncateText, type PageInput, type PageRecord, type PageSource,
+  PAGE_SOURCES, truncateText, type NewPage, type Page, type PageInput, type PageSource,
 } from './page';
 
 export const EXPORT_FORMAT = 'deja-lu-history';
@@ -30,7 +30,7 @@ export const SCHEME_WHEN_ABSENT: FingerprintScheme = 1;
  */
 export const MAX_IMPORT_RECORD_CHARS = 1024 * 1024;
 
-/** One page as written in an export file: no internal id, times as ISO 8601 strings. */
+/** A page as written in an export file (the file format's view of `Page`): no internal id, times as ISO 8601 strings. */
 export interface ExportRecord {
   url: string;
   canonicalUrl?: string;
@@ -57,7 +57,7 @@ export type Refusal = { ok: false; reason: string; url?: string };
 export type RecordCheck = { ok: true; record: ExportRecord } | Refusal;
 
 /** A record checked and turned into the page the store keeps, without its id. */
-export type PageCheck = { ok: true; page: Omit<PageRecord, 'id'> } | Refusal;
+export type PageCheck = { ok: true; page: NewPage } | Refusal;
 
 /** Thrown by the field readers below; turned into a rejection reason. */
 class InvalidField extends Error {}
@@ -172,7 +172,7 @@ function readContent(fields: Fields, now: Date): PageContent {
   return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, publishedAt, source: source as PageSource };
 }
 
-type Visits = Pick<PageRecord, 'firstVisit' | 'lastVisit' | 'visitCount'>;
+type Visits = Pick<Page, 'firstVisit' | 'lastVisit' | 'visitCount'>;
 
 function readVisits(fields: Fields, now: Date): Visits {
   const firstVisit = readVisitTime(fields, 'firstVisit', now);
@@ -183,8 +183,8 @@ function readVisits(fields: Fields, now: Date): Visits {
 }
 
 /** The page of checked content and visits; optional fields are left out rather than stored as undefined, so stored records compare equal after a round trip. */
-function toPage(content: PageContent, visits: Visits): Omit<PageRecord, 'id'> {
-  const page: Omit<PageRecord, 'id'> = {
+function toPage(content: PageContent, visits: Visits): NewPage {
+  const page: NewPage = {
     url: content.url,
     title: content.title,
     site: content.site,
@@ -224,7 +224,7 @@ export function validateExportPage(value: unknown, now: Date): PageCheck {
 /** validateExportPage, with the record normalised as an export file has it (times as UTC ISO 8601). */
 export function validateExportRecord(value: unknown, now: Date): RecordCheck {
   const check = validateExportPage(value, now);
-  return check.ok ? { ok: true, record: pageToExportRecord({ ...check.page, id: 0 }) } : check;
+  return check.ok ? { ok: true, record: pageToExportRecord(check.page) } : check;
 }
 
 /**
@@ -266,7 +266,7 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
   return { ...content, firstVisit: at, lastVisit: at, visitCount: 1 };
 }
 
-export function pageToExportRecord(page: PageRecord): ExportRecord {
+export function pageToExportRecord(page: NewPage): ExportRecord {
   return {
     url: page.url,
     canonicalUrl: page.canonicalUrl,
@@ -289,7 +289,7 @@ export function pageToExportRecord(page: PageRecord): ExportRecord {
 }
 
 /** The stored page for a validated record, without the id the store assigns. */
-export function exportRecordToPage(record: ExportRecord): Omit<PageRecord, 'id'> {
+export function exportRecordToPage(record: ExportRecord): NewPage {
   return toPage(record, { firstVisit: Date.parse(record.firstVisit), lastVisit: Date.parse(record.lastVisit), visitCount: record.visitCount });
 }
 

@@ -3,18 +3,19 @@ import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { sharesFirstBlock } from '../core/passages';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
 import { FINGERPRINT_SCHEME, isFingerprintScheme, type FingerprintScheme } from '../core/scheme';
-import { collectRequests, lookupBlocks, unpackFingerprints } from './block-index';
 import { normalizeUrl } from '../core/url';
 import { hammingDistance } from '../core/hamming';
-import { inTransaction } from './errors';
+import { lookupBlocks } from './blocks/block-stores';
+import { unpackFingerprints } from './codec/fingerprints';
+import { decodePage, storedFingerprints, storedSite, type StoredPage } from './codec/stored-page';
+import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
 import { importFile, type ImportOptions, type ImportReport } from './import';
-import { MAX_VISIT_COUNT, type PageInput, type PageRecord } from './page';
-import { findByUrl, type PagesStore } from './page-key';
-import { ALL_STORES, insertPage, removePage, replacePage, withBlockEdits } from './page-writes';
-import { DB_NAME, openHistoryDatabase, type HistoryDatabase } from './schema';
-import { decodePage, storedFingerprints, storedSite, type StoredPage } from './stored-page';
+import { openHistoryDatabase } from './open';
+import { MAX_VISIT_COUNT, type Page, type PageInput } from './page';
+import { findByUrl, insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
+import { ALL_STORES, DB_NAME, type HistoryDatabase, type PagesStore } from './schema';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -24,7 +25,7 @@ export interface OpenHistoryOptions {
 }
 
 export interface Match {
-  page: PageRecord;
+  page: Page;
   /** Which of the stored page's fingerprints matched: 0 the whole document, n ≥ 1 passages[n - 1]. */
   slot: number;
   distance: number;
@@ -119,7 +120,7 @@ export class History {
    * content and fingerprints, one more visit. The source stays unless the
    * input names one. Page and block entries change in one transaction.
    */
-  async recordVisit(input: PageInput): Promise<PageRecord> {
+  async recordVisit(input: PageInput): Promise<Page> {
     const now = this.now();
     const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
@@ -162,8 +163,8 @@ export class History {
         const page = await tx.objectStore('pages').get(id);
         if (page !== undefined && page.u !== excludeUrl) pages.set(id, page);
       }));
-      const records = new Map<number, PageRecord>();
-      const record = (stored: StoredPage, id: number): PageRecord => {
+      const records = new Map<number, Page>();
+      const record = (stored: StoredPage, id: number): Page => {
         let page = records.get(id);
         if (page === undefined) records.set(id, page = decodePage(stored, id));
         return page;
@@ -181,13 +182,13 @@ export class History {
     });
   }
 
-  async get(id: number): Promise<PageRecord | undefined> {
+  async get(id: number): Promise<Page | undefined> {
     const stored = await this.db.get('pages', id);
     return stored === undefined ? undefined : decodePage(stored, id);
   }
 
   /** The page stored under `url` once normalised; undefined for no page or no page URL. */
-  async getByUrl(url: string): Promise<PageRecord | undefined> {
+  async getByUrl(url: string): Promise<Page | undefined> {
     const normalized = normalizeUrl(url);
     if (normalized === undefined) return undefined;
     const tx = this.db.transaction('pages', 'readonly');
@@ -234,7 +235,7 @@ export class History {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
       const store = tx.objectStore('pages');
-      const doomed: PageRecord[] = [];
+      const doomed: Page[] = [];
       for await (const [key, page] of walkPages((after) => readBatch(store, after))) {
         if (storedSite(page) === site) doomed.push(decodePage(page, key));
       }
@@ -257,7 +258,7 @@ export class History {
    * lastVisit index; a search has to look at every title and URL, which it
    * does in batches, keeping only the matches' ids.
    */
-  async list(options: ListOptions = {}): Promise<{ pages: PageRecord[]; total: number }> {
+  async list(options: ListOptions = {}): Promise<{ pages: Page[]; total: number }> {
     const newestFirst = (options.order ?? 'newest') === 'newest';
     const offset = Math.max(0, options.offset ?? 0);
     const limit = Math.max(0, options.limit ?? Infinity);
@@ -266,7 +267,7 @@ export class History {
     return inTransaction(tx, async () => {
       if (options.search === undefined || options.search === '') {
         const total = await store.count();
-        const pages: PageRecord[] = [];
+        const pages: Page[] = [];
         let cursor = await store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
         if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
         while (cursor !== null && pages.length < limit) {

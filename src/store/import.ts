@@ -11,14 +11,16 @@
  * history (2 MB), never the whole file nor a per-page journal.
  */
 import { unwrap } from 'idb';
-import { BlockEdits, applyBlockEdits, unpackFingerprints } from './block-index';
+import { BlockEdits } from './blocks/block-edits';
+import { applyBlockEdits } from './blocks/block-stores';
+import { unpackFingerprints } from './codec/fingerprints';
+import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
+import { decodeContent, encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { ExportFormatError, pageToExportRecord, parseExportPages, serializeExportRecord, type ParsedPage } from './export-format';
-import type { PageSource } from './page';
-import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash, type PagesStore } from './page-key';
-import { ALL_STORES } from './page-writes';
-import type { HistoryDatabase } from './schema';
-import { decodeContent, encodePage, storedFingerprints, type NewPage, type StoredPage } from './stored-page';
+import type { NewPage, PageSource } from './page';
+import { readTakenHashes } from './pages-store';
+import { ALL_STORES, type HistoryDatabase, type PagesStore } from './schema';
 
 export interface ImportRejection {
   /** Position in the file's pages array, from 0. */
@@ -134,7 +136,7 @@ export class ImportIncompleteError extends Error {
 }
 
 function sameContent(a: NewPage, b: NewPage): boolean {
-  return serializeExportRecord(pageToExportRecord({ ...a, id: 0 })) === serializeExportRecord(pageToExportRecord({ ...b, id: 0 }));
+  return serializeExportRecord(pageToExportRecord(a)) === serializeExportRecord(pageToExportRecord(b));
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -378,7 +380,7 @@ class BatchWriter {
 
   private async readTaken(): Promise<TakenHashes> {
     const tx = this.db.transaction('pages', 'readonly');
-    return inTransaction(tx, () => TakenHashes.of(tx.objectStore('pages')));
+    return inTransaction(tx, () => readTakenHashes(tx.objectStore('pages')));
   }
 
   /**

@@ -1,4 +1,10 @@
-/** The reading history store: IndexedDB through idb, plus the pure export file format. */
+/**
+ * The reading history store, and the one entry the rest of the extension
+ * imports: History (IndexedDB through idb), the Page type, and the pure
+ * export file format. Layers: codec/ (page ↔ bytes) < blocks/ (block index)
+ * < pages-store, open (+ migrations/) < history, import, export
+ * (docs/decisions/0017-store-layers.md).
+ */
 export { openHistory, History, type Match, type OpenHistoryOptions, type QueryOptions, type ListOptions } from './history';
 export type { ImportReport, ImportRejection, ImportOptions, ImportProgress } from './import';
 export { ImportIncompleteError, IMPORT_BATCH, MAX_REPORTED_REJECTIONS } from './import';

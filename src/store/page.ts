@@ -5,7 +5,9 @@ export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
 /** How a page entered the history: read in the browser, added by hand, imported, or written by the user. */
 export type PageSource = (typeof PAGE_SOURCES)[number];
 
-export interface PageRecord {
+/** A page of the reading history, as the store hands it out: the one shape of a page outside the store's codec and file format. */
+export interface Page {
+  /** The page's key in the store (codec/page-key.ts). */
   id: number;
   /** Normalised by `normalizeUrl`; unique in the history. */
   url: string;
@@ -33,7 +35,10 @@ export interface PageRecord {
   source: PageSource;
 }
 
-/** What the caller knows about a page when recording a visit. */
+/** A page before the store has given it a key: what is encoded, imported and merged. */
+export type NewPage = Omit<Page, 'id'>;
+
+/** What the caller knows about a page when recording a visit; the store fills in the rest. */
 export interface PageInput {
   url: string;
   canonicalUrl?: string;

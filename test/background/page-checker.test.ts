@@ -4,7 +4,7 @@ import type { HistoryPort } from '../../src/background/history-port';
 import { nearestMatches, PageChecker, type CheckOptions } from '../../src/background/page-checker';
 import { boundedReport } from '../../src/background/tab-reports';
 import { MAX_REPORTED_MATCHES, type ExtractedPage, type MatchSummary } from '../../src/messaging';
-import { HistoryQuotaError, type History, type PageRecord } from '../../src/store';
+import { HistoryQuotaError, type History, type Page as PageRecord } from '../../src/store';
 import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../src/store/page';
 import { DAY, FP, T0, clock, flipBits, freshHistory, page, specSign } from './fakes';
 

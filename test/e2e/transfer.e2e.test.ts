@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serializeExport, type ExportRecord, type PageRecord } from '../../src/store';
+import { serializeExport, type ExportRecord, type Page as PageRecord } from '../../src/store';
 import { IMPORT_BATCH } from '../../src/store/import';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';

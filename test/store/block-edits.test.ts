@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../../src/core/fingerprint64';
-import { BlockEdits, bucketEntry, bucketKey, decodeBucket, filings, fingerprintsToHex, packFingerprints } from '../../src/store/block-index';
-import { BLOCK_STORES } from '../../src/store/block-stores';
+import { BlockEdits } from '../../src/store/blocks/block-edits';
+import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
+import { fingerprintsToHex, packFingerprints } from '../../src/store/codec/fingerprints';
+import { BLOCK_STORES } from '../../src/store/schema';
 
 const fp = fingerprintFromHex;
 const WHOLE = fp('0123456789abcdef');

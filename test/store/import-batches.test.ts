@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { ExportFormatError, IMPORT_BATCH, ImportIncompleteError, openHistory, serializeExport, type ExportRecord, type History, type ImportReport } from '../../src/store';
-import { bucketKey } from '../../src/store/block-index';
+import { bucketKey } from '../../src/store/codec/bucket';
 import { indexProblems } from '../support/history-invariants';
 import { collect, dumpDatabase, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { serializeExport, type ExportRecord } from '../../src/store';
-import { PageKeyError, SLOTS_PER_HASH, URL_HASH_BITS, freeKey, urlHash } from '../../src/store/page-key';
+import { PageKeyError, SLOTS_PER_HASH, URL_HASH_BITS, freeKey, urlHash } from '../../src/store/codec/page-key';
 import { indexProblems } from '../support/history-invariants';
 import { dumpDatabase, freshHistory, pageInput, T0 } from './helpers';
 

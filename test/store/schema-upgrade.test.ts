@@ -9,7 +9,7 @@ import { buildV5Database } from './fixtures/v5-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
-import type { PageRecord } from '../../src/store';
+import type { Page as PageRecord } from '../../src/store';
 import { dumpDatabase, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { PageRecord } from '../../src/store';
-import { DamagedPageError, decodePage, encodePage, type StoredPage } from '../../src/store/stored-page';
+import type { Page as PageRecord } from '../../src/store';
+import { DamagedPageError, decodePage, encodePage, type StoredPage } from '../../src/store/codec/stored-page';
 
 const PAGE: Omit<PageRecord, 'id'> = {
   url: 'https://example.com/a', title: 'A', site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,

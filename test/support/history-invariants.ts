@@ -1,6 +1,6 @@
 /**
  * The invariant every write of the history keeps: each page's fingerprints
- * have exactly one entry in each bucket they are filed in (block-index.ts
+ * have exactly one entry in each bucket they are filed in (codec/bucket.ts
  * `filings`: the whole document under all four blocks, passages under the
  * first), and no bucket entry points at a missing page or a fingerprint the
  * page no longer has; no bucket is empty. A torn write (a page without its
@@ -8,8 +8,9 @@
  * fake-indexeddb or from the browser.
  */
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
-import { bucketEntry, bucketKey, decodeBucket, filings, unpackFingerprints } from '../../src/store/block-index';
-import { storedFingerprints, type StoredPage } from '../../src/store/stored-page';
+import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
+import { unpackFingerprints } from '../../src/store/codec/fingerprints';
+import { storedFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
 

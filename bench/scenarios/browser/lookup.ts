@@ -56,7 +56,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
   const last = out[out.length - 1]! as { pages: number; bytesPerPage: number; diskBytesPerPage: number; settledDiskBytesPerPage: number };
   return {
     lookup: out,
-    lookupNotes: `Pages stored with the store's own bulk write path (insertPages: page records, then each touched bucket rewritten once, up to ${FILL_BATCH.toLocaleString('en-US')} pages per transaction), ` +
+    lookupNotes: `Pages stored with the bench's bulk write path on the store's codec and block index (insertPages, bench/browser/bulk-insert.ts: page records, then each touched bucket rewritten once, up to ${FILL_BATCH.toLocaleString('en-US')} pages per transaction), ` +
       `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
       `so 4 + ${round(meanPassages, 1)} bucket entries (8 bytes each) per page: the whole fingerprint under its four blocks, each passage under its first. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
       `(0–3 bits flipped), half random, ${QUERIES.toLocaleString('en-US')} per size (300 in quick mode) on the settled store: after the fill the harness closes its connection, waits until the LevelDB directory has stopped changing and reopens it (what a history between imports is); ` +

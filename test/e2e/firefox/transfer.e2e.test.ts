@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PageRecord } from '../../../src/store';
+import type { Page as PageRecord } from '../../../src/store';
 import { EXPORT_VERSION } from '../../../src/store/export-format';
 import { ROOT } from '../support/browser';
 import { eventually, portable } from '../support/extension';

@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 import type { browser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
-import type { PageRecord } from '../../../src/store';
-import { decodePage, type StoredPage } from '../../../src/store/stored-page';
+import type { Page as PageRecord } from '../../../src/store';
+import { decodePage, type StoredPage } from '../../../src/store/codec/stored-page';
 import { ROOT } from './browser';
 
 /** The worker's `chrome` global, typed with the polyfill's API (promise-based, as MV3's is). */

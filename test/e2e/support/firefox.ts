@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { browser as extensionBrowser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
-import type { PageRecord } from '../../../src/store';
+import type { Page as PageRecord } from '../../../src/store';
 import { ROOT, type UiLocale } from './browser';
 import { IMPORT_PENDING, SCREENSHOTS, decodePages, eventually, readRawPages, waitForSessionReport, type SessionReports } from './extension';
 import { startFixtureServer, type FixtureServer } from './server';

@@ -4,8 +4,8 @@
  * Why: IndexedDB stores each record's field names and each number with a type
  * tag, and the history is meant to hold a million pages; the packed record
  * costs ~100 bytes beyond title, URL and excerpt instead of ~300 (docs/performance.md).
- * The key is not in the record (page-key.ts); `PageRecord` stays the shape the
- * rest of the extension sees.
+ * The key is not in the record (page-key.ts); `Page` stays the shape the
+ * rest of the extension sees. Pure: no IndexedDB.
  *
  * `d` layout: a count n, then n fingerprints of 8 bytes each, big-endian
  * (the whole document, then the passages), then a flags byte (bit 0:
@@ -16,11 +16,12 @@
  * f64 when present. Varints keep the usual page's numbers in ~10 bytes
  * instead of 26.
  */
-import { isFingerprintScheme, signatureDependsOnScheme, type FingerprintScheme } from '../core/scheme';
-import { siteOf } from '../core/url';
-import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './block-index';
-import { PAGE_SOURCES, type PageRecord } from './page';
+import { isFingerprintScheme, signatureDependsOnScheme, type FingerprintScheme } from '../../core/scheme';
+import { siteOf } from '../../core/url';
+import { PAGE_SOURCES, type NewPage, type Page } from '../page';
+import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './fingerprints';
 
+/** A page as the pages store holds it: the encoded form of `NewPage` (layout above). */
 export interface StoredPage {
   /** url, normalised. */
   u: string;
@@ -45,8 +46,6 @@ export interface StoredPage {
    */
   o?: FingerprintScheme;
 }
-
-export type NewPage = Omit<PageRecord, 'id'>;
 
 const HAS_PUBLISHED = 1;
 /** The scheme − 1 sits in the flags byte above the publishedAt bit. */
@@ -114,7 +113,7 @@ export function storedSite(stored: StoredPage): string {
   return stored.s ?? siteOf(stored.u);
 }
 
-export function decodePage(stored: StoredPage, key: number): PageRecord {
+export function decodePage(stored: StoredPage, key: number): Page {
   return { id: key, ...decodeContent(stored, key) };
 }
 

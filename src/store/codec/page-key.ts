@@ -5,11 +5,9 @@
  * block index, bench/RESULTS.md). Key = URL hash (24 bits) × 16 + slot; URLs
  * sharing a hash take the next free slot, and a look-up reads the hash's 16
  * keys at once. Keys stay below 2^28, the room a bucket entry gives a page
- * (block-index.ts).
+ * (bucket.ts). The math only: reading the slots is pages-store.ts.
  */
-import type { IDBPObjectStore, StoreNames } from 'idb';
-import { popcount32 } from '../core/hamming';
-import type { HistorySchema, StoredPage } from './schema';
+import { popcount32 } from '../../core/hamming';
 
 export const SLOT_BITS = 4;
 export const SLOTS_PER_HASH = 1 << SLOT_BITS;
@@ -28,29 +26,11 @@ export function urlHash(url: string): number {
   return folded === 0 ? 1 : folded;
 }
 
-export function urlKeyRange(url: string): IDBKeyRange {
-  const base = urlHash(url) * SLOTS_PER_HASH;
-  return IDBKeyRange.bound(base, base + SLOTS_PER_HASH - 1);
-}
-
 export class PageKeyError extends Error {
   constructor(url: string) {
     super(`${SLOTS_PER_HASH} stored URLs already share the hash of ${url}`);
     this.name = 'PageKeyError';
   }
-}
-
-/** The pages store in any transaction that has it. */
-export type PagesStore<M extends IDBTransactionMode = IDBTransactionMode> = IDBPObjectStore<HistorySchema, ArrayLike<StoreNames<HistorySchema>>, 'pages', M>;
-
-/** The stored page of `url` with its key, read from the hash's slots. */
-export async function findByUrl(store: PagesStore, url: string): Promise<{ key: number; page: StoredPage } | undefined> {
-  let cursor = await store.openCursor(urlKeyRange(url));
-  while (cursor !== null) {
-    if (cursor.value.u === url) return { key: cursor.primaryKey, page: cursor.value };
-    cursor = await cursor.continue();
-  }
-  return undefined;
 }
 
 /** The lowest slot of `url`'s hash not in `taken`. */
@@ -60,13 +40,9 @@ export function freeKey(url: string, taken: readonly number[]): number {
   throw new PageKeyError(url);
 }
 
-/** A key for a URL not yet stored. */
-export async function newKey(store: PagesStore, url: string): Promise<number> {
-  return freeKey(url, await store.getAllKeys(urlKeyRange(url)));
-}
-
 /**
- * Which URL hashes have a page, one bit each (2 MB): for bulk writes, where
+ * Which URL hashes have a page, one bit each (2 MB; pages-store.ts reads
+ * them from the store's keys): for bulk writes, where
  * reading a hash's slots for every page would cost a request per page. A
  * clear bit means the URL is new and slot 0 is free, so most pages of an
  * import into a history of up to a million pages (6% of hashes taken) need
@@ -74,19 +50,6 @@ export async function newKey(store: PagesStore, url: string): Promise<number> {
  */
 export class TakenHashes {
   private readonly bits = new Uint32Array(2 ** URL_HASH_BITS / 32);
-
-  /** Marks the hashes of every key in `store`, reading keys only, in batches. */
-  static async of(store: PagesStore, batch = 10_000): Promise<TakenHashes> {
-    const taken = new TakenHashes();
-    let after = -Infinity;
-    for (;;) {
-      const keys = await store.getAllKeys(IDBKeyRange.lowerBound(after, true), batch);
-      for (const key of keys) taken.mark(Math.floor(key / SLOTS_PER_HASH));
-      const last = keys[keys.length - 1];
-      if (last === undefined || keys.length < batch) return taken;
-      after = last;
-    }
-  }
 
   /**
    * The key of slot 0 for a URL whose hash no page has yet, marking the hash

@@ -1,12 +1,11 @@
 /**
  * Version 4 → 5, inside the versionchange transaction: the pages store gets
- * the sparse `scheme` index (stored-page.ts, field `o`), and every page with
+ * the sparse `scheme` index (field `o`), and every page with
  * CJK text, all signed in fingerprint scheme 1 until now, is marked as such,
  * so new pages are also signed in scheme 1 to match it. Nothing else about a
- * page changes. Frozen: reads version 4's record layout itself and imports no
- * live codec, so later codec changes cannot change what this upgrade does.
+ * page changes. Frozen (v1.ts): reads version 4's record layout itself.
  */
-import type { IDBPTransaction } from 'idb';
+import type { UpgradeTransaction } from './upgrade';
 
 /** What version 4 stored in a page record that this upgrade reads and writes. */
 interface V4StoredPage {
@@ -38,7 +37,7 @@ function cjkCharsOf(d: unknown): number | undefined {
   return varint();
 }
 
-export async function migrateV4(tx: IDBPTransaction<unknown, string[], 'versionchange'>): Promise<void> {
+export async function upgradeToV5(tx: UpgradeTransaction): Promise<void> {
   const pages = tx.objectStore('pages');
   pages.createIndex('scheme', 'o');
   const writes: Promise<unknown>[] = [];

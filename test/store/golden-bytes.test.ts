@@ -1,0 +1,51 @@
+/**
+ * The exact bytes the history stores for known pages: the packed page record
+ * and the bucket entries of the four block stores. Any change to the stored
+ * layout shows here; a change on purpose needs a new schema version and its
+ * migration (src/store/migrations), not a new expected value alone.
+ */
+import { describe, expect, test } from 'vitest';
+import { serializeExport, type ExportRecord } from '../../src/store';
+import { dumpDatabase, freshHistory, pageInput, T0 } from './helpers';
+
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A dump with byte arrays as hex, for readable pinned values. */
+function readable(dump: Awaited<ReturnType<typeof dumpDatabase>>): Record<string, [unknown, unknown][]> {
+  return Object.fromEntries(Object.entries(dump).map(([store, { keys, values }]) => [store, keys.map((key, i) => {
+    const value = values[i];
+    if (value instanceof Uint8Array) return [key, hex(value)];
+    const record = { ...(value as Record<string, unknown>) };
+    if (record.d instanceof Uint8Array) record.d = hex(record.d);
+    return [key, record];
+  })]));
+}
+
+/** Every optional field, CJK text (so the scheme index key), passages (one repeating another), visits a day apart. */
+const IMPORTED: ExportRecord = {
+  url: 'https://www.example.cn/news/1', canonicalUrl: 'https://example.cn/n/1', title: '第一篇', site: 'other.example', language: 'zh-CN',
+  excerpt: '摘要。', textLength: 5000, cjkChars: 4200, words: 300, fingerprint: 'd90072aa58bfc177', passages: ['d9001234abcd0001', 'ffff0000ffff0000', 'd9001234abcd0001'],
+  scheme: 1, publishedAt: '2023-11-14T22:13:20.000Z', firstVisit: new Date(T0 - 86_400_000).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 300, source: 'author',
+};
+
+describe('stored bytes', () => {
+  test('a recorded visit and an imported page are stored byte for byte as pinned here', async () => {
+    const { history, factory, name } = await freshHistory();
+    await history.recordVisit(pageInput({ passages: ['0123456789abcdee'] }));
+    await history.importJson(serializeExport([IMPORTED], new Date(T0)));
+    history.close();
+    expect(readable(await dumpDatabase(factory, name))).toEqual({
+      pages: [
+        [24887840, {
+          u: 'https://www.example.cn/news/1', t: '第一篇', e: '摘要。', v: 1714564800000, c: 'https://example.cn/n/1', l: 'zh-CN', s: 'other.example', o: 1,
+          d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842',
+        }],
+        [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, d: '020123456789abcdef0123456789abcdee020001a01f00bc0500' }],
+      ],
+      block0: [[18, 'b6ab1803456789abb6ab1803456789ab'], [3472, '17bc220072aa58bf17bc22001234abcd'], [4095, '17bc220f0000ffff']],
+      block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],
+      block2: [[1419, '17bc220fc177d900'], [2202, 'b6ab180bcdef0123']],
+      block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],
+    });
+  });
+});
