@@ -2,6 +2,12 @@ import { defineConfig } from 'wxt';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  zip: {
+    // The sources zip (made with the Firefox one) is what addons.mozilla.org's reviewers rebuild
+    // the add-on from: the repository's files, without tests, benchmarks, evaluation or build
+    // output (test/e2e/firefox/package.e2e.test.ts; npm run check:sources-zip rebuilds from it).
+    excludeSources: ['test/**', 'bench/**', 'eval/**', 'dist/**', 'coverage/**', 'test-results/**', 'web-ext-artifacts/**'],
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
