@@ -1,6 +1,6 @@
 // Rewrites Mozilla Readability's assignments to innerHTML, in the installed copy (node_modules),
 // as DOM operations with the same result: Firefox's add-on linter warns about each
-// (docs/decisions/0008-readability-without-innerhtml.md). `postinstall` runs it, so the
+// (docs/decisions/0018-readability-without-innerhtml.md). `postinstall` runs it, so the
 // extension, the CLI, the tests and the evaluation all run the same Readability. Idempotent;
 // fails when the installed Readability no longer has the code the rewrites were written for.
 import { readFileSync, writeFileSync } from 'node:fs';
