@@ -2,6 +2,12 @@ import { defineConfig } from 'wxt';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
+  zip: {
+    // The sources zip (made with the Firefox one) is what addons.mozilla.org's reviewers rebuild
+    // the add-on from: the repository's files, without tests, benchmarks, evaluation or build
+    // output (test/e2e/firefox/package.e2e.test.ts; npm run check:sources-zip rebuilds from it).
+    excludeSources: ['test/**', 'bench/**', 'eval/**', 'dist/**', 'coverage/**', 'test-results/**', 'web-ext-artifacts/**'],
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -38,17 +44,24 @@ export default defineConfig({
     content_security_policy: {
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';",
     },
-    // Firefox only (Chrome warns about keys it does not know).
+    // Each browser's own keys only (each warns about the other's).
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             gecko: {
               id: 'deja-lu@deja-lu.app',
+              // data_collection_permissions needs Firefox 140 (the APIs alone, storage.session, need 115).
+              strict_min_version: '140.0',
               // Everything stays on the device: nothing is collected or transmitted.
               data_collection_permissions: { required: ['none'] },
             },
+            // data_collection_permissions needs Firefox for Android 142.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : {}),
+      : {
+          // The offscreen document's DOM_PARSER reason needs Chrome 109 (storage.session: 102).
+          minimum_chrome_version: '109',
+        }),
   }),
 });

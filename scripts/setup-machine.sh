@@ -2,11 +2,12 @@
 # Installs what the end-to-end tests need beyond npm: Debian's Chromium (Playwright's own
 # browser download does not work offline), Debian's Firefox ESR with its Simplified Chinese
 # language pack (the Firefox tests drive it through puppeteer-core, which downloads no browser;
-# the pack lets Firefox run in Chinese) and a CJK font so Chinese renders in screenshots.
+# the pack lets Firefox run in Chinese), a CJK font so Chinese renders in screenshots, and unzip
+# (the tests check the store zips against the build they load; npm run check:sources-zip).
 # The Firefox tests need firefox-esr 153 or later: bookworm-security has it (Debian's default
 # sources list that suite); bookworm's own 140esr lacks WebDriver BiDi features they use.
 set -euo pipefail
-packages=(chromium firefox-esr firefox-esr-l10n-zh-cn fonts-noto-cjk)
+packages=(chromium firefox-esr firefox-esr-l10n-zh-cn fonts-noto-cjk unzip)
 min_firefox=153
 firefox_version() { dpkg-query -W -f='${Version}' firefox-esr 2>/dev/null || true; }
 firefox_major() { local v; v=$(firefox_version); echo "${v%%.*}"; }
