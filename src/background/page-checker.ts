@@ -14,9 +14,7 @@ import {
   type MinLength,
 } from '../core';
 import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
-import { HistoryQuotaError } from '../store/errors';
-import { isPlausiblePublishedTime } from '../store/export-format';
-import { MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store/page';
+import { HistoryQuotaError, isPlausiblePublishedTime, MAX_EXCERPT_LENGTH, truncateText, type PageInput, type PageRecord, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
 

@@ -1,7 +1,6 @@
 import { basename, extname, relative, sep } from 'node:path';
 import { fingerprintToHex, signDocument, siteOf } from '../core';
-import { pageInputToExportRecord, serializeExport, type ExportRecord } from '../store/export-format';
-import type { PageInput } from '../store/page';
+import { pageInputToExportRecord, serializeExport, type ExportRecord, type PageInput } from '../store';
 import type { LoadedDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
