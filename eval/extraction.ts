@@ -20,7 +20,7 @@ function readTsv(path: string): Record<string, string>[] {
 
 export async function extractionReport(pagesDir: string, print: (s?: string) => void): Promise<string[]> {
   const t0 = performance.now();
-  const { loadDocument } = await import('../src/cli/documents');
+  const { loadDocument } = await import('../src/cli/load-document');
   const { parseHtml } = await import('../src/extract/parse-html');
   const { Readability } = await import('@mozilla/readability');
   const io = { readFile: async (p: string) => new Uint8Array(readFileSync(p)) } as unknown as Parameters<typeof loadDocument>[0];

@@ -194,7 +194,7 @@ function runCli(ds: Dataset, workDir: string): Promise<Map<string, { verdict: Ve
 }
 
 async function signHtml(ds: Dataset): Promise<{ sigs: Map<string, DocumentSignature>; failed: string[] }> {
-  const { loadDocument } = (await import('../src/cli/documents')) as typeof import('../src/cli/documents');
+  const { loadDocument } = (await import('../src/cli/load-document')) as typeof import('../src/cli/load-document');
   const io = { readFile: async (p: string) => new Uint8Array(readFileSync(p)) } as unknown as Parameters<typeof loadDocument>[0];
   const sigs = new Map<string, DocumentSignature>();
   const failed: string[] = [];

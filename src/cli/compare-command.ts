@@ -1,8 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { judge, signDocument, type DocumentSignature } from '../core';
-import { decodeFile, loadDocument } from './documents';
+import { decodeFile } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
-import { errorMessage, writeJsonLine, type CliIo } from './io';
+import { errorMessage } from './error-message';
+import { writeJsonLine, type CliIo } from './io';
+import { loadDocument } from './load-document';
 import { isPair, parsePairsList, type ListLine } from './pairs-list';
 
 interface PairToCompare {

@@ -4,7 +4,8 @@ import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './
 import { Corpus } from './dedup/corpus';
 import { nameOfLine, parseFingerprintLine } from './dedup/fingerprint-lines';
 import { fingerprintFiles } from './fingerprint-command';
-import { errorMessage, writeJsonLine, type CliIo } from './io';
+import { errorMessage } from './error-message';
+import { writeJsonLine, type CliIo } from './io';
 
 /** An argument's role: a .jsonl of fingerprint lines is read as a stream; any other file is a document. */
 const FINGERPRINT_LINES = /\.(jsonl|ndjson)$/i;

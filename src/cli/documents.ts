@@ -1,9 +1,7 @@
 /** Reading a file as the text the extension would fingerprint. */
-import { pathToFileURL } from 'node:url';
 import { extractArticle, type ExtractedArticle } from '../extract';
 import { composedCopy, hasOpenShadowRoots } from '../extract/shadow-roots';
 import { parseHtml } from '../extract/parse-html';
-import type { CliIo } from './io';
 
 /**
  * Bytes examined for NUL bytes, the mark of a binary file (images,
@@ -59,15 +57,6 @@ export function decodeFile(bytes: Uint8Array, html: boolean): string {
     decoder = new TextDecoder('utf-8');
   }
   return decoder.decode(bytes);
-}
-
-/**
- * Reads `path` (absolute) and returns the text to fingerprint: the file
- * itself, or with `html` the article extracted from it. Throws an Error
- * whose message says why the file cannot be used.
- */
-export async function loadDocument(io: CliIo, path: string, html: boolean): Promise<LoadedDocument> {
-  return documentFromBytes(await io.readFile(path), html, pathToFileURL(path).href);
 }
 
 /** loadDocument on bytes already read: what a worker thread does with a file the main thread read. */

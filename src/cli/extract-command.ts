@@ -1,6 +1,7 @@
-import { loadDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
-import { errorMessage, writeJsonLine } from './io';
+import { errorMessage } from './error-message';
+import { writeJsonLine } from './io';
+import { loadDocument } from './load-document';
 
 /** `deja-lu extract FILE.html…` → {"file","title","text"} per file. */
 export async function runExtract({ io, files }: CommandContext): Promise<number> {

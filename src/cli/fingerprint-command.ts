@@ -1,8 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
+import { errorMessage } from './error-message';
 import { fingerprintLine, type FingerprintLine } from './fingerprint-line';
 import type { FingerprintWorkers } from './fingerprint-pool';
-import { errorMessage, writeJsonLine, type CliIo } from './io';
+import { writeJsonLine, type CliIo } from './io';
 
 /** From this many files on, the work is spread over worker threads (one per core). */
 export const PARALLEL_MIN_FILES = 8;

@@ -1,6 +1,6 @@
 import { FINGERPRINT_SCHEME, countCodePoints, fingerprintBlocks, fingerprintToHex, signDocument } from '../core';
 import { documentFromBytes } from './documents';
-import { errorMessage } from './io';
+import { errorMessage } from './error-message';
 
 /** One output line of `deja-lu fingerprint`: the fingerprint of a file, or why there is none. */
 export type FingerprintLine =

@@ -1,10 +1,11 @@
 import { basename, extname, relative, sep } from 'node:path';
 import { fingerprintToHex, signDocument, siteOf } from '../core';
-import { pageInputToExportRecord, serializeExport, type ExportRecord } from '../store/export-format';
-import type { PageInput } from '../store/page';
-import { loadDocument, type LoadedDocument } from './documents';
+import { pageInputToExportRecord, serializeExport, type ExportRecord, type PageInput } from '../store';
+import type { LoadedDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
-import { errorMessage, writeJsonLine } from './io';
+import { errorMessage } from './error-message';
+import { writeJsonLine } from './io';
+import { loadDocument } from './load-document';
 
 /** Where the page lives: its declared canonical URL, else --base-url + its path, else its file:// URL. */
 function addressOf(loaded: LoadedDocument, path: string, cwd: string, baseUrl: string | undefined): string {

@@ -80,9 +80,3 @@ export function processIo(): CliIo {
 export function writeJsonLine(sink: TextSink, value: object): void {
   sink.write(`${JSON.stringify(value)}\n`);
 }
-
-/** The message of anything thrown, for an `"error"` field. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

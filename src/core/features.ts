@@ -4,8 +4,8 @@
  * 0011-feature-stream.md.
  */
 
+import type { DocumentFeatures } from './document-features';
 import { FeatureTable, initialRoom, type HashedFeatures } from './feature-table';
-import type { Fingerprint } from './fingerprint64';
 import { chunkFingerprints, wholeFingerprint } from './passages';
 import { termWeight } from './term-weight';
 import type { TextLength } from './text-length';
@@ -89,17 +89,6 @@ function isSurrogatePair(s: string, i: number): boolean {
  */
 export function documentFeatures(folded: string, deps: FeatureDeps = {}): { features: HashedFeatures; length: TextLength } {
   return withDocumentFeatures(folded, deps, (document) => ({ features: document.hashed(), length: document.length }));
-}
-
-/** A document's features and length, and the SimHashes signDocument takes from them. */
-export interface DocumentFeatures {
-  length: TextLength;
-  /** The features as arrays (copied out of the engine's memory where they live there). */
-  hashed(): HashedFeatures;
-  /** passages.ts wholeFingerprint of the features. */
-  whole(): Fingerprint;
-  /** passages.ts chunkFingerprints of the features: each content-defined chunk's SimHash, in order. */
-  chunks(): Fingerprint[];
 }
 
 /**

@@ -1,6 +1,6 @@
+import type { DocumentFeatures } from '../document-features';
 import { hashRange } from '../feature-hash';
 import { initialRoom, type HashedFeatures } from '../feature-table';
-import type { DocumentFeatures } from '../features';
 import type { Fingerprint } from '../fingerprint64';
 import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES } from '../passages';
 import { classOfCodeUnit, ScriptClass } from '../scripts';
