@@ -83,6 +83,8 @@ export function renderResults(r: Results): string {
   if (imp?.checksDuringImport) rows.push(['A page check during an import (History.query, another connection)', 'not behind the whole import', `p50 ${fmt(imp.checksDuringImport.ms.median / 1000, 1)} s, max ${fmt(imp.checksDuringImport.ms.max / 1000, 1)} s (a batch: p50 ${fmt(imp.import.batchMs.median / 1000, 1)} s; the whole import ${fmt(imp.import.seconds, 0)} s)`, '—']);
   rows.push(['Content-script extraction on the 110 real pages, p95', '≤ 50 ms', ext?.extractMs ? `${fmt(ext.extractMs.p95, 1)} ms (p50 ${fmt(ext.extractMs.median, 1)})` : '—', status(ext?.extractMs ? ext.extractMs.p95 <= 50 : undefined)]);
   rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? loadDelayText(ext.loadDelay) : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
+  const memory = br?.memory;
+  rows.push(['Extension memory (Pss) after reading 20 Chinese pages / idle', '≤ 45 MB / ≤ 30 MB', memory ? `${fmt(memory.afterReadingMB, 1)} MB / ${fmt(memory.idleMB, 1)} MB (after the worker stops: ${memory.afterWorkerIdleMB === undefined ? 'process gone' : `${fmt(memory.afterWorkerIdleMB, 1)} MB`})` : '—', status(memory ? memory.afterReadingMB <= 45 && memory.idleMB <= 30 : undefined)]);
   rows.push(['Content-script bundle, gzipped', '≤ 40 kB', sizes ? kb(sizes.contentScript.gzip) : '—', status(sizes ? sizes.contentScript.gzip <= 40 * 1024 : undefined)]);
   const version = cli?.startup?.find((x: Any) => x.name === 'deja-lu --version (compiled)');
   rows.push(['`deja-lu --version`, whole process (compiled CLI)', '≤ 150 ms', version ? `${fmt(version.ms.median, 0)} ms median (p95 ${fmt(version.ms.p95, 0)}), ${fmt(version.ratioToNode, 2)}× bare \`node -e 0\`` : '—', status(version ? version.ms.median <= 150 : undefined)]);
@@ -277,6 +279,11 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
       if (x) push(`| ${name} | ${fmt(x.records, 0)} | ${fmt(x.seconds, 2)}${x.runSeconds?.length > 1 ? ` (median; runs ${x.runSeconds.map((r: number) => fmt(r, 1)).join(', ')})` : ''} | ${fmt(x.records / x.seconds, 0)} | ${fmt(x.peakHeapMB, 0)} MB | ${x.retainedPeakHeapMB === undefined ? '—' : `${fmt(x.retainedPeakHeapMB, 0)} MB (${fmt(x.retainedRunSeconds, 1)} s)`} |`);
     }
     push('');
+  }
+  if (br.memory) {
+    const m = br.memory;
+    push('### Memory of the extension', '', `Proportional memory (Pss, /proc smaps_rollup) of Chromium's extension process (the service worker; the offscreen document when one is open), production build in a new profile: idle 5 s after start; after reading the ${m.pages} Chinese real pages one tab at a time (${m.stored} stored); then 45 s later, once the worker has been idle long enough for Chromium to stop it.`, '');
+    push('| idle after start | after reading | worker idle |', '| --- | --- | --- |', `| ${fmt(m.idleMB, 1)} MB | ${fmt(m.afterReadingMB, 1)} MB | ${m.afterWorkerIdleMB === undefined ? 'process gone' : `${fmt(m.afterWorkerIdleMB, 1)} MB`} |`, '');
   }
   if (br.pageImpact) {
     const p = br.pageImpact;

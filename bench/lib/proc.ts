@@ -82,3 +82,13 @@ export function extensionProcessRssMB(profile: string): number | undefined {
   if (pids === undefined || pids.length === 0) return undefined;
   return pids.reduce((total, pid) => total + Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, 'status'))?.[1] ?? 0) / 1024, 0);
 }
+
+/**
+ * Proportional memory (MB, Pss from smaps_rollup) of the same processes:
+ * shared pages count in part, as Chromium's task manager counts them.
+ */
+export function extensionProcessPssMB(profile: string): number | undefined {
+  const pids = extensionPids(profile);
+  if (pids === undefined || pids.length === 0) return undefined;
+  return pids.reduce((total, pid) => total + Number(/^Pss:\s+(\d+) kB/m.exec(readProc(pid, 'smaps_rollup'))?.[1] ?? 0) / 1024, 0);
+}

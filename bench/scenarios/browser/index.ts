@@ -28,6 +28,7 @@ import { EMPTY_EXT, EXT, launch, serviceWorker, TMP } from './common';
 import { fingerprintInWorker } from './fingerprint';
 import { importExport } from './import-export';
 import { lookups } from './lookup';
+import { extensionMemory } from './memory';
 import { pageImpact } from './page-impact';
 
 async function bundle(entry: string, outFile: string, name: string): Promise<void> {
@@ -88,8 +89,8 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
   try {
     const sw = await serviceWorker(context);
     const extensionId = new URL(sw.url()).host;
-    // BENCH_PARTS=fingerprint,cold,lookup,bytes,alt,io,pages runs a subset (while developing the bench).
-    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,bytes,alt,io,pages').split(','));
+    // BENCH_PARTS=fingerprint,cold,lookup,bytes,alt,io,pages,memory runs a subset (while developing the bench).
+    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,bytes,alt,io,pages,memory').split(','));
     const current = () => context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js')) ?? sw;
     if (parts.has('fingerprint')) result.fingerprint = await fingerprintInWorker(sw, options.quick, () => extensionProcessCpuMs(profile));
     if (parts.has('cold')) result.coldStart = await coldStartInWorker(context, sw, extensionId, options.quick ? 3 : 7);
@@ -98,6 +99,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     if (parts.has('pages')) result.pageImpact = await pageImpact(options.quick, profile);
     await context.close();
     if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
+    if (parts.has('memory')) result.memory = await extensionMemory(profile);
     if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile, extensionId);
   } catch (error) {
     // Keep what was measured before the failure.
@@ -107,7 +109,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-memory', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }

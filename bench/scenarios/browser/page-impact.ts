@@ -7,7 +7,7 @@ import { realPages } from '../../lib/data';
 import { medianInterval, round, roundSummary, summarize } from '../../lib/stats';
 import { EMPTY_EXT, EXT, launch, serviceWorker } from './common';
 
-function serve(pages: { id: string; html: string }[]): Promise<{ server: Server; origin: string }> {
+export function serve(pages: { id: string; html: string }[]): Promise<{ server: Server; origin: string }> {
   const byId = new Map(pages.map((p) => [p.id, p.html]));
   const server = createServer((req, res) => {
     const id = decodeURIComponent((req.url ?? '').replace(/^\/p\//, '').replace(/\.html$/, ''));
