@@ -9,6 +9,7 @@ import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
 import { initTransfer } from './transfer';
 import '../../src/ui/base.css';
+import '../../src/ui/page.css';
 import './style.css';
 
 async function main(): Promise<void> {
