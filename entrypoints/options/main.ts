@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { localizeDom, t } from '../../src/i18n';
+import { localizeDom, pageLanguage, t } from '../../src/i18n';
 import { sendMessage } from '../../src/protocol';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
 import { openHistory, type History, type Page } from '../../src/store';
@@ -14,7 +13,7 @@ import './style.css';
 
 async function main(): Promise<void> {
   document.title = t('optionsTitle');
-  document.documentElement.lang = browser.i18n.getUILanguage();
+  document.documentElement.lang = pageLanguage();
   localizeDom(document);
   initTabs();
 

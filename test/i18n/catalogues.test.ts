@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageLanguage } from '../../src/i18n';
 import english from '../../public/_locales/en/messages.json';
 import chinese from '../../public/_locales/zh_CN/messages.json';
 
@@ -19,6 +20,13 @@ const pages = readdirSync(ENTRYPOINTS, { withFileTypes: true })
 describe('message catalogues', () => {
   it('English and Chinese have the same messages', () => {
     expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each<[string, Record<string, { message: string }>, string]>([
+    ['English', english, 'en'],
+    ['Chinese', chinese, 'zh-CN'],
+  ])('the %s pages are marked with the catalogue\'s own language tag', (_name, catalogue, tag) => {
+    expect(pageLanguage((key) => catalogue[key]?.message ?? '')).toBe(tag);
   });
 
   it.each(pages)('every message the %s page names is in the catalogue', (page) => {
