@@ -35,6 +35,7 @@ const LAYERS = [
   { layer: 'entrypoints/offscreen', allow: ['src/core', 'src/extract', 'src/page-reading', ...SHARED] },
   { layer: 'entrypoints/popup', allow: ['src/core', 'src/ui', ...SHARED] },
   { layer: 'entrypoints/options', allow: ['src/core', 'src/ui', STORE, ...SHARED] },
+  { layer: 'entrypoints/welcome', allow: ['src/ui', ...SHARED] },
 ];
 
 const PROJECT = '^(src|entrypoints)/';

@@ -20,6 +20,16 @@ export function uiLanguage(): string {
   return browser.i18n.getUILanguage();
 }
 
+/**
+ * The language of the text on the extension's pages, for their `lang` attribute: the tag the
+ * catalogue in use names. Not getUILanguage(): in a browser language without a catalogue the
+ * text is English, and a page Chromium opens as it starts (the welcome page) was seen to get
+ * "en-US" from it while its text was Chinese.
+ */
+export function pageLanguage(getMessage: GetMessage = browserGetMessage): string {
+  return t('pageLanguage', undefined, getMessage);
+}
+
 /** A date in the UI language, e.g. "Nov 22, 2026" / "2026年11月22日". */
 export function formatDate(ms: number, locale: string = uiLanguage()): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(ms);

@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { localizeDom, t } from '../../src/i18n';
+import { localizeDom, pageLanguage, t } from '../../src/i18n';
 import { sendMessage } from '../../src/protocol';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
 import { openHistory, type History, type Page } from '../../src/store';
@@ -9,11 +8,12 @@ import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
 import { initTransfer } from './transfer';
 import '../../src/ui/base.css';
+import '../../src/ui/page.css';
 import './style.css';
 
 async function main(): Promise<void> {
   document.title = t('optionsTitle');
-  document.documentElement.lang = browser.i18n.getUILanguage();
+  document.documentElement.lang = pageLanguage();
   localizeDom(document);
   initTabs();
 

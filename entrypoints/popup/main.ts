@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { localizeDom, t } from '../../src/i18n';
+import { localizeDom, pageLanguage, t } from '../../src/i18n';
 import type { PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { byId } from '../../src/ui/dom';
@@ -10,7 +10,7 @@ import './style.css';
 
 async function main(): Promise<void> {
   document.title = t('extName');
-  document.documentElement.lang = browser.i18n.getUILanguage();
+  document.documentElement.lang = pageLanguage();
   localizeDom(document);
 
   const reportBox = byId('report');

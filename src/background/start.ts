@@ -13,6 +13,7 @@ import { oncePerSession, readOpenTabs, type OpenTab, type SessionFlag } from './
 import { tabExtractor } from './tab-extractor';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
+import { openWelcomeOnInstall } from './welcome';
 
 /** Expired pages are looked for at most this often (and whenever the worker starts). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -67,6 +68,7 @@ export function startBackground({
 
   listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
+  openWelcomeOnInstall(logError);
   trackNavigations(routes, browser.webNavigation.onCommitted);
   if (!declaresContentScript()) {
     injectAfterLoad(ensureContentScript);

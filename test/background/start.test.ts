@@ -26,8 +26,9 @@ describe('startBackground', () => {
     expect(fakeBrowser.runtime.onStartup.hasListeners()).toBe(injectsAfterLoad);
     expect(fakeBrowser.webNavigation.onCompleted.hasListeners()).toBe(injectsAfterLoad);
     expect(fakeBrowser.webNavigation.onDOMContentLoaded.hasListeners()).toBe(injectsAfterLoad);
-    // Either way it answers the content script and the popup, and forgets closed tabs.
+    // Either way it answers the content script and the popup, forgets closed tabs and welcomes a new user.
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
     expect(fakeBrowser.tabs.onRemoved.hasListeners()).toBe(true);
+    expect(fakeBrowser.runtime.onInstalled.hasListeners()).toBe(true);
   });
 });
