@@ -26,6 +26,9 @@ export default defineConfig({
       // Injects the content script into a tab opened before the extension was installed, when
       // the user asks to check it, and (Chromium) into each page once it has loaded.
       'scripting',
+      // "Check this page with Déjà Lu" and "Check selected text with Déjà Lu" in the page's
+      // context menu (src/background/shortcuts.ts). No install warning.
+      'contextMenus',
       // Chromium only:
       ...(browser === 'firefox'
         ? []
@@ -38,6 +41,16 @@ export default defineConfig({
             'webNavigation',
           ]),
     ],
+    // Checks the current page from the keyboard, as the popup's "Check this page" does
+    // (src/background/shortcuts.ts, CHECK_PAGE_COMMAND). Alt+Shift+D is none of Chrome's or
+    // Firefox's own shortcuts; users change it at chrome://extensions/shortcuts or in Firefox's
+    // add-on shortcut settings.
+    commands: {
+      'check-page': {
+        suggested_key: { default: 'Alt+Shift+D' },
+        description: '__MSG_commandCheckPage__',
+      },
+    },
     // Chrome's default policy for extension pages and the service worker refuses WebAssembly;
     // the engine's ASCII work runs in it (src/core/wasm, 2× faster than JavaScript) and falls
     // back to the same features in JavaScript where it is refused. Nothing else is loosened.

@@ -213,3 +213,51 @@ export interface MessageSender {
   /** The sending document's address (a page for content scripts, chrome-extension://… for extension pages). */
   url?: string;
 }
+
+/**
+ * The popup page opened in a tab of its own, as the keyboard shortcut and
+ * the context menu do (src/background/shortcuts.ts): browsers let an
+ * extension open its popup only in some versions and some events, and a tab
+ * shows the same verdict everywhere. The page is about tab `tabId`; with
+ * `check` it checks that page at once (as its button does), with `selection`
+ * it checks the text left in storage.session under selectionKey(selection).
+ */
+export interface PopupRequest {
+  tabId?: number;
+  check?: true;
+  selection?: string;
+}
+
+export const POPUP_PAGE = '/popup.html';
+const CHECK_PARAM = 'check';
+const SELECTION_PARAM = 'selection';
+
+/** The popup page's address (after the extension's origin) for `request`. */
+export function popupPagePath({ tabId, check, selection }: PopupRequest): string {
+  const params = new URLSearchParams();
+  if (tabId !== undefined) params.set('tabId', String(tabId));
+  if (check) params.set(CHECK_PARAM, '1');
+  if (selection !== undefined) params.set(SELECTION_PARAM, selection);
+  return `${POPUP_PAGE}?${params}`;
+}
+
+/** What the popup page was opened to do, read from its query string (`location.search`). */
+export function readPopupRequest(search: string): PopupRequest {
+  const params = new URLSearchParams(search);
+  const tabId = Number(params.get('tabId'));
+  const selection = params.get(SELECTION_PARAM);
+  return {
+    ...(Number.isSafeInteger(tabId) && tabId > 0 ? { tabId } : {}),
+    ...(params.has(CHECK_PARAM) ? { check: true as const } : {}),
+    ...(selection ? { selection } : {}),
+  };
+}
+
+/**
+ * Where a selected text waits for the popup page that checks it: in
+ * storage.session (memory only, emptied when the browser closes), and taken
+ * out as soon as the page reads it.
+ */
+export function selectionKey(id: string): `session:selection:${string}` {
+  return `session:selection:${id}`;
+}

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import { localizeDom, pageLanguage, t } from '../../src/i18n';
-import type { PageReport } from '../../src/messaging';
+import { MAX_TEXT_CHARS, readPopupRequest, selectionKey, type PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { byId } from '../../src/ui/dom';
 import { reportView } from './report-view';
@@ -55,8 +56,59 @@ async function main(): Promise<void> {
   byId('record-no').addEventListener('click', () => {
     prompt.hidden = true;
   });
+  const pasted = pasteBox();
 
   show(await sendMessage({ type: 'get-tab-status', tabId }));
+  // Opened in a tab by the keyboard shortcut or the context menu (src/background/shortcuts.ts).
+  const request = readPopupRequest(location.search);
+  if (request.check) await runCheck(false);
+  if (request.selection !== undefined) await pasted.checkSelection(request.selection);
+}
+
+/**
+ * The paste box: any text, looked up in the background like a page's text
+ * (`check-text`) and never recorded; the verdict and the earlier copies
+ * appear under it, as for a page.
+ */
+function pasteBox() {
+  const text = byId<HTMLTextAreaElement>('paste-text');
+  const button = byId<HTMLButtonElement>('check-text');
+  const note = byId('text-note');
+  const result = byId('text-report');
+  // The background refuses more (the cap on any text a message carries).
+  text.maxLength = MAX_TEXT_CHARS;
+
+  const run = async () => {
+    button.disabled = true;
+    button.textContent = t('checking');
+    note.hidden = true;
+    try {
+      result.replaceChildren(reportView(await sendMessage({ type: 'check-text', text: text.value }), 'text'));
+    } catch {
+      result.replaceChildren();
+      note.textContent = t('textCheckFailed');
+      note.hidden = false;
+    } finally {
+      button.textContent = t('checkText');
+      button.disabled = text.value.trim() === '';
+    }
+  };
+  text.addEventListener('input', () => {
+    button.disabled = text.value.trim() === '';
+  });
+  button.addEventListener('click', () => void run());
+
+  return {
+    /** "Check selected text": the selection the background left for this page, checked like a pasted one. */
+    async checkSelection(id: string) {
+      const selected = await storage.getItem<string>(selectionKey(id));
+      if (selected === null) return;
+      await storage.removeItem(selectionKey(id));
+      text.value = selected;
+      text.scrollIntoView({ block: 'nearest' });
+      await run();
+    },
+  };
 }
 
 void main();

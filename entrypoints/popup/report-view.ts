@@ -18,9 +18,16 @@ const STATUS_LABEL = {
   rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
 
+/**
+ * What a report is about: the tab's page, or a text pasted or selected
+ * (`check-text`), for which the sentences that say "this page" are worded
+ * for a text. "Too short to judge" and the flagged ones fit both.
+ */
+export type ReportSubject = 'page' | 'text';
+const TEXT_SENTENCE: Partial<Record<MessageKey, MessageKey>> = { statusNew: 'textStatusNew', statusRepost: 'textStatusRepost' };
 
-/** The popup's account of the current tab: verdict, then the earlier copies. */
-export function reportView(report: PageReport | null): HTMLElement {
+/** The popup's account of the current tab (or of a text): verdict, then the earlier copies. */
+export function reportView(report: PageReport | null, subject: ReportSubject = 'page'): HTMLElement {
   if (!report) {
     return h('section', { class: 'status', 'data-status': 'unchecked' },
       h('span', { class: 'pill' }, t('labelUnchecked')),
@@ -34,7 +41,7 @@ export function reportView(report: PageReport | null): HTMLElement {
     h('section', { class: 'status', 'data-status': report.status },
       h('span', { class: `pill ${report.status}` }, t(STATUS_LABEL[report.status])),
       report.title ? h('p', { class: 'page-title', title: report.title, dir: 'auto' }, report.title) : null,
-      h('p', { class: 'summary' }, t(statusText(report))),
+      h('p', { class: 'summary' }, t(statusText(report, subject))),
       visits ? h('p', { class: 'detail' }, visits) : null,
       first ? h('p', { class: 'detail' }, first) : null,
       report.storageFull ? h('p', { class: 'warning', role: 'alert' }, t('storageFull')) : null),
@@ -52,9 +59,10 @@ function moreMatches(report: PageReport): HTMLElement | null {
   return hidden > 0 ? h('p', { class: 'more-matches' }, t('andMoreMatches', String(hidden))) : null;
 }
 
-function statusText(report: PageReport): MessageKey {
+function statusText(report: PageReport, subject: ReportSubject): MessageKey {
   const first = report.matches[0];
-  return first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
+  const key = first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
+  return (subject === 'text' ? TEXT_SENTENCE[key] : undefined) ?? key;
 }
 
 function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {

@@ -68,6 +68,10 @@ export function backgroundHandlers(
       fromExtensionPage(sender);
       return visits.checkTab(tabId, record);
     },
+    'check-text': async ({ text }, sender) => {
+      fromExtensionPage(sender);
+      return visits.checkText(text);
+    },
     'history-cleared': async (_request, sender) => {
       fromExtensionPage(sender);
       await visits.forgetAllTabs();

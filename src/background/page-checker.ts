@@ -21,9 +21,13 @@ import { trustedCanonical } from './same-site';
 /** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
 const FINGERPRINT_BITS = 64;
 
-export interface CheckOptions {
+/** How a text is judged against the history: the user's k and minimum length. */
+export interface JudgeOptions {
   maxDistance: number;
   minLength: MinLength;
+}
+
+export interface CheckOptions extends JudgeOptions {
   /** Add the page to the history (or update its visit) after looking it up. */
   record: boolean;
   /**
@@ -103,6 +107,31 @@ export class PageChecker {
   }
 
   /**
+   * A text that is no page (pasted in the popup, or selected on a page):
+   * signed and judged against the history exactly as a page's text, but with
+   * no address of its own, so every near copy counts, and never recorded.
+   */
+  async checkText(text: string, options: JudgeOptions): Promise<PageReport> {
+    const history = await this.history;
+    const signature = this.sign(text);
+    const longEnough = isLongEnough(signature.length, options.minLength);
+    const all = longEnough ? await findMatches(history, await this.signatures(history, text, signature), new Set(), options) : [];
+    const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
+    return {
+      status: statusOf(longEnough, matches, false),
+      url: '',
+      title: '',
+      site: '',
+      matches,
+      matchCount: all.length,
+      recorded: false,
+      visitCount: 0,
+      firstPublished: 'unknown',
+      checkedAt: this.now(),
+    };
+  }
+
+  /**
    * `current` plus the page signed in every older scheme the history still
    * holds pages of, where that differs: pages read before an upgrade are then
    * compared like with like (docs/decisions/0002-fingerprint-schemes.md).
@@ -141,7 +170,7 @@ async function recordOrReportFull(
   }
 }
 
-async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls: Set<string>, options: CheckOptions): Promise<MatchSummary[]> {
+async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls: Set<string>, options: JudgeOptions): Promise<MatchSummary[]> {
   const [url] = ownUrls;
   const fingerprints = [...signatures.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url });
@@ -174,7 +203,7 @@ function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] 
 }
 
 /** The strongest verdict over the candidate signatures: a duplicate before a partial copy, then the closest. */
-function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: CheckOptions): Judgement {
+function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: JudgeOptions): Judgement {
   const strength = (j: Judgement): number => (j.verdict === 'duplicate' ? 2 : j.verdict === 'partial' ? 1 : 0);
   return candidates
     .map((signature) => judge(earlier, signature, options))

@@ -11,6 +11,7 @@ import { RouteLimiter, trackNavigations } from './route-limiter';
 import { contentInjector, injectAfterLoad } from './content-injection';
 import { oncePerSession, readOpenTabs, type OpenTab, type SessionFlag } from './open-tabs';
 import { tabExtractor } from './tab-extractor';
+import { registerShortcuts, type ShortcutApi } from './shortcuts';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
 import { openWelcomeOnInstall } from './welcome';
@@ -30,6 +31,8 @@ export interface BackgroundOptions {
   queryWebTabs?: () => Promise<OpenTab[]>;
   /** Whether this browser session's open tabs were read already. */
   openTabsRead?: SessionFlag;
+  /** The keyboard command and context-menu APIs (shortcuts.ts). */
+  shortcutApi?: ShortcutApi;
 }
 
 /** Kept in storage.session, which the browser empties on restart and when the extension is updated, reloaded or disabled. */
@@ -51,6 +54,7 @@ export function startBackground({
   declaresContentScript = manifestDeclaresContentScript,
   queryWebTabs = () => browser.tabs.query({ url: ['http://*/*', 'https://*/*'] }),
   openTabsRead = sessionFlag,
+  shortcutApi,
 }: BackgroundOptions = {}): void {
   const historyReady = open();
   const ensureContentScript = contentInjector();
@@ -69,6 +73,7 @@ export function startBackground({
   listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   openWelcomeOnInstall(logError);
+  registerShortcuts({ api: shortcutApi, logError });
   trackNavigations(routes, browser.webNavigation.onCommitted);
   if (!declaresContentScript()) {
     injectAfterLoad(ensureContentScript);

@@ -110,6 +110,15 @@ export class VisitService {
     return report;
   }
 
+  /**
+   * A text the user pasted or selected, judged against the history with the
+   * user's settings like a page: any time, since the user asked, and never
+   * recorded nor shown on a tab's badge (it is no tab's page).
+   */
+  async checkText(text: string): Promise<PageReport> {
+    return this.deps.checker.checkText(text, checkOptions(await this.deps.loadSettings()));
+  }
+
   tabStatus(tabId: number): Promise<PageReport | null> {
     return this.deps.tabReports.get(tabId);
   }

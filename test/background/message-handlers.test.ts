@@ -17,6 +17,7 @@ function fakeVisits() {
     visit: vi.fn(async () => ({ report: {}, showNotice: false })),
     skip: vi.fn(async () => {}),
     checkTab: vi.fn(async () => ({})),
+    checkText: vi.fn(async () => ({})),
     tabStatus: vi.fn(async () => null),
     forgetAllTabs: vi.fn(async () => {}),
   };
@@ -50,6 +51,7 @@ describe('background handlers: who may send what', () => {
     ['open-settings from no tab', { type: 'open-settings' }, { id: 'me' }, /from a tab/],
     ['get-tab-status from a content script', { type: 'get-tab-status', tabId: 9 }, CONTENT, /extension's own pages/],
     ['check-tab from a content script', { type: 'check-tab', tabId: 9, record: true }, CONTENT, /extension's own pages/],
+    ['check-text from a content script (a page must not probe the history)', { type: 'check-text', text: 'what did they read?' }, CONTENT, /extension's own pages/],
     ['history-cleared from a content script', { type: 'history-cleared' }, CONTENT, /extension's own pages/],
     ['get-tab-status from a page pretending to be an extension URL in its path', { type: 'get-tab-status', tabId: 9 }, { ...CONTENT, url: `https://e.com/${EXTENSION}` }, /extension's own pages/],
   ])('refuses %s', async (_name, request, sender, error) => {
@@ -96,6 +98,12 @@ describe('background handlers: who may send what', () => {
     expect(visits.checkTab).toHaveBeenCalledWith(12, true);
     await send({ type: 'get-tab-status', tabId: 12 }, { id: 'me', url: `${EXTENSION}popup.html` });
     expect(visits.tabStatus).toHaveBeenCalledWith(12);
+  });
+
+  it('checks a pasted or selected text for an extension page', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'check-text', text: 'Pasted' }, POPUP);
+    expect(visits.checkText).toHaveBeenCalledWith('Pasted');
   });
 
   it('the options page reports a cleared history: every tab report is forgotten', async () => {

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ShortcutApi } from '../../src/background/shortcuts';
 import { startBackground } from '../../src/background/start';
+import { englishMessage } from '../support/english';
 import { freshHistory } from './fakes';
 
 /** fakeBrowser.reset() leaves webNavigation's listeners in place (its fake has no resetState): cleared here. */
 function resetBrowser(): void {
   fakeBrowser.reset();
+  fakeBrowser.i18n.getMessage = englishMessage as typeof fakeBrowser.i18n.getMessage;
   for (const event of [fakeBrowser.webNavigation.onCompleted, fakeBrowser.webNavigation.onDOMContentLoaded, fakeBrowser.runtime.onStartup]) {
     (event as unknown as { removeAllListeners(): void }).removeAllListeners();
   }
@@ -19,7 +22,11 @@ describe('startBackground', () => {
     ['Firefox build (the manifest declares it): the browser injects it, also into open tabs; the background adds no second copy', true, false],
   ])('%s', async (_name, declared, injectsAfterLoad) => {
     const queryWebTabs = vi.fn(async () => []);
-    startBackground({ open: () => freshHistory(Date.now), declaresContentScript: () => declared, queryWebTabs, openTabsRead: { get: async () => false, set: async () => {} } });
+    const shortcutApi = {
+      commands: { onCommand: { addListener: vi.fn() } },
+      contextMenus: { create: vi.fn(), removeAll: vi.fn(async () => {}), onClicked: { addListener: vi.fn() } },
+    } satisfies ShortcutApi;
+    startBackground({ open: () => freshHistory(Date.now), declaresContentScript: () => declared, queryWebTabs, openTabsRead: { get: async () => false, set: async () => {} }, shortcutApi });
     if (injectsAfterLoad) await vi.waitFor(() => expect(queryWebTabs).toHaveBeenCalledOnce());
     else await new Promise((resolve) => setTimeout(resolve, 50)).then(() => expect(queryWebTabs).not.toHaveBeenCalled());
     // The worker starts with the browser, to read the tabs it restores.
@@ -30,5 +37,9 @@ describe('startBackground', () => {
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
     expect(fakeBrowser.tabs.onRemoved.hasListeners()).toBe(true);
     expect(fakeBrowser.runtime.onInstalled.hasListeners()).toBe(true);
+    // And the keyboard shortcut and the context menu (shortcuts.ts).
+    expect(shortcutApi.commands.onCommand.addListener).toHaveBeenCalledOnce();
+    expect(shortcutApi.contextMenus.onClicked.addListener).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(shortcutApi.contextMenus.create).toHaveBeenCalledTimes(2));
   });
 });

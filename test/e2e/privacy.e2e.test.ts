@@ -58,9 +58,9 @@ function sessionKeys(worker: Worker): Promise<string[]> {
 }
 
 describe('privacy', () => {
-  it('asks for five permissions and the http(s) pages its content script reads: one install warning, as with a declared content script', async () => {
+  it('asks for six permissions and the http(s) pages its content script reads: one install warning, as with a declared content script', async () => {
     const manifest = JSON.parse(await readFile(join(EXTENSION_DIR, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'offscreen', 'webNavigation']);
+    expect(manifest.permissions).toEqual(['storage', 'activeTab', 'scripting', 'contextMenus', 'offscreen', 'webNavigation']);
     // The background injects the content script once a page has loaded: top frames of http(s) pages only.
     expect(manifest.host_permissions).toEqual(['http://*/*', 'https://*/*']);
     for (const key of ['content_scripts', 'optional_permissions', 'optional_host_permissions', 'externally_connectable', 'web_accessible_resources']) {

@@ -26,6 +26,8 @@ describe('parseRequest: accepted messages', () => {
     ['skip (no article), extra fields dropped', { type: 'skip', url: 'https://example.com/', reason: 'no_article', html: '<p>' }, { type: 'skip', url: 'https://example.com/', reason: 'no_article' }],
     ['history-cleared', { type: 'history-cleared', pages: 3 }, { type: 'history-cleared' }],
     ['hostile strings are data: markup in title and text is kept as it is', { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }, { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }],
+    ['check-text', { type: 'check-text', text: 'Pasted text', url: 'https://example.com/' }, { type: 'check-text', text: 'Pasted text' }],
+    ['check-text at the cap', { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS) }, { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS) }],
     ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],
   ])('%s', (_name, raw, expected) => {
     expect(parseRequest(raw, 'background')).toEqual(expected);
@@ -58,6 +60,9 @@ describe('parseRequest: refused messages', () => {
     ['tabId fractional', { type: 'get-tab-status', tabId: 1.5 }, /tabId/],
     ['tabId negative', { type: 'check-tab', tabId: -1, record: false }, /tabId/],
     ['record not boolean', { type: 'check-tab', tabId: 1, record: 'yes' }, /record must be true or false/],
+    ['check-text over the text cap', { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS + 1) }, /text is longer than 1000000/],
+    ['check-text without text', { type: 'check-text' }, /text must be a string/],
+    ['check-text with text not a string', { type: 'check-text', text: ['a'] }, /text must be a string/],
     ['should-check url not http', { type: 'should-check', url: 'chrome://settings' }, /url must be an http\(s\) URL/],
     ['skip with an unknown reason', { type: 'skip', url: 'https://example.com/', reason: 'bored' }, /reason must be one of no_article, too_large/],
     ['skip with a javascript: URL', { type: 'skip', url: 'javascript:alert(1)', reason: 'too_large' }, /url must be an http\(s\) URL/],

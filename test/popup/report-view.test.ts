@@ -27,3 +27,21 @@ describe('popup: earlier copies', () => {
     expect(view.querySelector('.more-matches')?.textContent ?? null).toBe(more);
   });
 });
+
+describe('popup: the sentence under the verdict, for the page and for a pasted text', () => {
+  beforeEach(() => loadExtensionPage('popup'));
+
+  const text = (status: PageReport['status'], matches: MatchSummary[]): PageReport => ({ ...report(0, 0), status, matches, matchCount: matches.length, url: '', title: '', recorded: false, visitCount: 0 });
+  const own = { ...match(0), source: 'author' as const, site: '' };
+
+  it.each<[string, PageReport, string, string]>([
+    ['nothing similar', text('new', []), 'Nothing like this page in your history.', 'Nothing like this text in your history.'],
+    ['a whole copy', text('repost', [match(0)]), 'A repost of an article you read before.', 'A copy of an article you read before.'],
+    ['a partial copy', text('partial', [{ ...match(0), verdict: 'partial' }]), 'Contains part of an article you read before.', 'Contains part of an article you read before.'],
+    ['a copy of the user\'s own article', text('repost', [own]), 'A copy of one of your own articles.', 'A copy of one of your own articles.'],
+    ['too short: the same words as for a page', text('too_short', []), 'Too short to judge: there is not enough text for a reliable comparison.', 'Too short to judge: there is not enough text for a reliable comparison.'],
+  ])('%s', (_name, shown, forPage, forText) => {
+    expect(reportView(shown).querySelector('.summary')?.textContent).toBe(forPage);
+    expect(reportView(shown, 'text').querySelector('.summary')?.textContent).toBe(forText);
+  });
+});
