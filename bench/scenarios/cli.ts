@@ -18,7 +18,7 @@ const SMALL_FILE_NAME = '../shared/data/neardup-practice/docs/readability-001.tx
 const TSX_MAIN = "const m = await import('./src/cli/main.ts'); await m.runProcess();";
 const SIMHASH_BIN = '/usr/bin/simhash';
 
-interface Variant {
+export interface Variant {
   name: string;
   command: string;
   args: string[];
@@ -37,7 +37,7 @@ export interface CliResults {
 }
 
 /** Times each variant `repeats` times, round-robin, after one uncounted round that warms the file cache. */
-function timeInterleaved(variants: readonly Variant[], repeats: number): Summary[] {
+export function timeInterleaved(variants: readonly Variant[], repeats: number): Summary[] {
   const times = variants.map(() => [] as number[]);
   for (let r = -1; r < repeats; r++) {
     variants.forEach((v, i) => {

@@ -13,7 +13,8 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { chineseDocs, latinDocs, REPO, writeDocFiles, type Doc } from '../lib/data';
-import { roundSummary, summarize, type Summary } from '../lib/stats';
+import type { Summary } from '../lib/stats';
+import { timeInterleaved, type Variant } from './cli';
 
 const BIN = join(REPO, 'bin/deja-lu.mjs');
 const SIMHASH_BIN = '/usr/bin/simhash';
@@ -64,18 +65,11 @@ async function writeFingerprints(path: string, lines: number): Promise<void> {
   await once(out, 'finish');
 }
 
-/** Times `run` `repeats` times after one uncounted warm-up; returns the summary and the last run's stderr. */
-function timed(repeats: number, command: string, args: string[]): { ms: Summary; stderr: string } {
-  const times: number[] = [];
-  let stderr = '';
-  for (let r = -1; r < repeats; r++) {
-    const start = performance.now();
-    const result = spawnSync(command, args, { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} ${args.slice(0, 3).join(' ')} … exited ${result.status}: ${result.stderr}`);
-    if (r >= 0) times.push(performance.now() - start);
-    stderr = result.stderr;
-  }
-  return { ms: roundSummary(summarize(times), 0), stderr };
+/** The summary line `deja-lu dedup` prints on stderr, from one more run. */
+function dedupSummary(args: string[]): string {
+  const result = spawnSync(process.execPath, [BIN, 'dedup', ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`deja-lu dedup exited ${result.status}: ${result.stderr}`);
+  return /deja-lu dedup: (.*)/.exec(result.stderr)?.[1] ?? '';
 }
 
 /** Peak resident memory of one run, from GNU time's %M (kilobytes). */
@@ -86,18 +80,18 @@ function peakMegabytes(args: string[]): number | undefined {
   return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
 }
 
-function summaryLine(stderr: string): string {
-  return /deja-lu dedup: (.*)/.exec(stderr)?.[1] ?? '';
-}
-
 function folder(name: string, docs: readonly Doc[], repeats: number): DedupResults['folders'][number] {
   const dir = join(REPO, '.tmp/bench/dedup', name);
   const files = writeDocFiles(dir, docs);
   try {
-    const ours = timed(repeats, process.execPath, [BIN, 'dedup', dir]);
-    if (!existsSync(SIMHASH_BIN)) return { corpus: name, files: files.length, ms: ours.ms, summary: summaryLine(ours.stderr), error: 'Debian simhash not installed (apt-get install -y simhash)' };
-    const peer = timed(repeats, SIMHASH_BIN, ['-m', ...files]);
-    return { corpus: name, files: files.length, ms: ours.ms, simhashMatch: peer.ms, ratioToSimhash: Math.round((ours.ms.median / peer.ms.median) * 100) / 100, summary: summaryLine(ours.stderr) };
+    const ours: Variant = { name: `deja-lu dedup (${name})`, command: process.execPath, args: [BIN, 'dedup', dir] };
+    const summary = dedupSummary([dir]);
+    if (!existsSync(SIMHASH_BIN)) {
+      const [ms] = timeInterleaved([ours], repeats);
+      return { corpus: name, files: files.length, ms: ms!, summary, error: 'Debian simhash not installed (apt-get install -y simhash)' };
+    }
+    const [ms, peer] = timeInterleaved([ours, { name: `simhash -m (${name})`, command: SIMHASH_BIN, args: ['-m', ...files] }], repeats);
+    return { corpus: name, files: files.length, ms: ms!, simhashMatch: peer!, ratioToSimhash: Math.round((ms!.median / peer!.median) * 100) / 100, summary };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -112,10 +106,12 @@ export async function runDedup({ quick }: { quick: boolean }): Promise<DedupResu
   const file = join(dir, 'million.jsonl');
   try {
     await writeFingerprints(file, lines);
-    const ours = timed(repeats, process.execPath, [BIN, 'dedup', file]);
-    const floor = timed(repeats, process.execPath, ['--input-type=module', '-e', PARSE_ONLY, file]);
+    const [ms, floor] = timeInterleaved([
+      { name: 'deja-lu dedup', command: process.execPath, args: [BIN, 'dedup', file] },
+      { name: 'parse only', command: process.execPath, args: ['--input-type=module', '-e', PARSE_ONLY, file] },
+    ], repeats);
     return {
-      million: { lines, ms: ours.ms, peakMegabytes: peakMegabytes([BIN, 'dedup', file]), parseOnlyMs: floor.ms, ratioToParseOnly: Math.round((ours.ms.median / floor.ms.median) * 100) / 100, groups: summaryLine(ours.stderr) },
+      million: { lines, ms: ms!, peakMegabytes: peakMegabytes([BIN, 'dedup', file]), parseOnlyMs: floor!, ratioToParseOnly: Math.round((ms!.median / floor!.median) * 100) / 100, groups: dedupSummary([file]) },
       folders: [folder('latin', latinDocs(), repeats), folder('chinese', chineseDocs(), repeats)],
     };
   } finally {

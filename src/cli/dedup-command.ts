@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { DEFAULT_MAX_DISTANCE, DisjointSets, FIRST_BLOCK, fingerprintFromHex, forEachNearPair, hammingDistance, judge, type Fingerprint } from '../core';
+import { DEFAULT_MAX_DISTANCE, DisjointSets, FIRST_BLOCK, fingerprintFromHex, forEachNearPair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
+import { csvCell } from '../store';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { Corpus } from './dedup/corpus';
 import { nameOfLine, parseFingerprintLine } from './dedup/fingerprint-lines';
@@ -108,7 +109,7 @@ function findCopies(corpus: Corpus): Found {
     const { verdict, distance } = judge(earlier, later);
     if (verdict === 'duplicate') groups.union(i, j);
     else if (verdict === 'partial') {
-      const laterIsShorter = lengthOf(later) < lengthOf(earlier);
+      const laterIsShorter = lengthUnits(later.length) < lengthUnits(earlier.length);
       partials.push(laterIsShorter ? { part: j, whole: i, distance } : { part: i, whole: j, distance });
     }
   };
@@ -133,10 +134,6 @@ function nearestPerGroup(count: number, groups: DisjointSets, partials: Found['p
     if (!kept || partial.distance < kept.distance) nearest.set(key, partial);
   }
   return [...nearest.values()].sort((a, b) => a.whole - b.whole || a.part - b.part);
-}
-
-function lengthOf(signature: { length: { words: number; cjkChars: number } }): number {
-  return signature.length.words + signature.length.cjkChars;
 }
 
 function clustersOf(count: number, groups: DisjointSets): number[][] {
@@ -196,15 +193,9 @@ function writeJson(io: CliIo, corpus: Corpus, found: Found, names: ReadonlyMap<n
   }
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 function writeCsv(io: CliIo, corpus: Corpus, found: Found, names: ReadonlyMap<number, string>): void {
   const row = (fields: ReadonlyArray<string | number>): void => {
-    io.stdout.write(`${fields.map(csvField).join(',')}\r\n`);
+    io.stdout.write(`${fields.map(csvCell).join(',')}\r\n`);
   };
   row(['cluster', 'kind', 'file', 'of', 'distance']);
   found.clusters.forEach((members, k) => {

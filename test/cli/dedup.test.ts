@@ -76,6 +76,16 @@ describe('deja-lu dedup', () => {
     ]);
   });
 
+  test('--csv: a name a spreadsheet would run as a formula is defused, as in the history export', async () => {
+    const lines = ['=HYPERLINK("x")', '+1'].map((file) => JSON.stringify({ file, simhash: '0123456789abcdef' }));
+    const run = await dedup({ 'prints.jsonl': lines.join('\n') }, '--csv', 'prints.jsonl');
+    expect(run.stdout().split('\r\n').filter(Boolean)).toEqual([
+      'cluster,kind,file,of,distance',
+      `1,duplicate,"'=HYPERLINK(""x"")",,0`,
+      `1,duplicate,'+1,"'=HYPERLINK(""x"")",0`,
+    ]);
+  });
+
   test.each([
     ['a line that is not JSON', 'nonsense', /prints\.jsonl:2: not JSON/],
     ['a bad simhash', '{"file":"x","simhash":"xyz"}', /prints\.jsonl:2: "simhash" is not 16 hex digits/],
