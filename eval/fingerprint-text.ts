@@ -1,4 +1,4 @@
-import { weightedFeatures } from '../src/core/features';
+import { capWeights, weightedFeatures } from '../src/core/features';
 import { simhash } from '../src/core/simhash';
 import { fingerprintBlocks, fingerprintToHex, type Blocks, type Fingerprint } from '../src/core/fingerprint64';
 import { countCodePoints } from '../src/core/text-length';
@@ -16,13 +16,13 @@ export interface TextFingerprint {
 
 /**
  * The whole-document fingerprint the plain way, in one call: normalise,
- * tokenise, weight, SimHash over a token list and Maps. The specification
+ * tokenise, weight (capped as the current scheme caps), SimHash over a token list and Maps. The specification
  * signDocument's fingerprint is tested against and a bench baseline; neither
  * the extension nor the CLI runs it.
  */
 export function fingerprintText(text: string, deps: TokenizeDeps = {}): TextFingerprint {
   const tokens = tokenize(text, deps);
-  const fingerprint = simhash(weightedFeatures(tokens));
+  const fingerprint = simhash(capWeights(weightedFeatures(tokens)));
   return {
     fingerprint,
     hex: fingerprintToHex(fingerprint),

@@ -240,7 +240,7 @@ async function main(): Promise<void> {
   print('\n=== Narrow topic: different articles, one topic word woven through both (text) ===');
   for (const r of narrowTopic(ds)) {
     const flagged = r.duplicate + r.partial;
-    print(`  ${r.group.padEnd(6)} ${r.word.padEnd(8)} at ${(r.share * 100).toFixed(0).padStart(2)}% of ${r.group === 'zh' ? 'characters' : 'words'}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial}`);
+    print(`  ${r.heldOut ? 'held-out' : 'fit     '} ${r.group.padEnd(6)} ${r.word.padEnd(8)} at ${(r.share * 100).toFixed(0).padStart(2)}% of ${r.group === 'zh' ? 'characters' : 'words'}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial}`);
     if (flagged > 0) failures.push(`narrow topic ${r.group} "${r.word}" at ${(r.share * 100).toFixed(0)}%: ${flagged} of ${r.pairs} pairs of different articles flagged (target 0)`);
   }
   print(`  (${ms(t)})`);

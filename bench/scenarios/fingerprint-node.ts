@@ -78,7 +78,7 @@ function stageList(): [Stage, Input][] {
   return [
     [['foldText', (text) => foldText(text as string)], 'text'],
     // What signDocument runs after foldText, where WebAssembly runs: features, whole and chunk SimHashes in the engine.
-    [['features + whole and passage SimHashes in the WebAssembly engine', (folded) => withDocumentFeatures(folded as string, {}, (d) => [d.whole(), keepPassages(d.chunks())])], 'folded'],
+    [['features + whole and passage SimHashes in the WebAssembly engine', (folded) => withDocumentFeatures(folded as string, {}, (d) => [d.whole(true), keepPassages(d.chunks(true))])], 'folded'],
     [['documentFeatures (tokenise, features, hash, intern, length; WebAssembly, features copied out)', (folded) => documentFeatures(folded as string).features], 'folded'],
     // The JavaScript path (where WebAssembly is refused), stage by stage.
     [['documentFeatures on the JavaScript table alone', (folded) => documentFeatures(folded as string, { webAssembly: undefined }).features], 'folded'],

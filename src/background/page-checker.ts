@@ -5,7 +5,7 @@ import {
   FINGERPRINT_SCHEME,
   judge,
   normalizeUrl,
-  signatureDependsOnScheme,
+  equivalentScheme,
   signDocument,
   siteOf,
   type DocumentSignature,
@@ -138,10 +138,11 @@ export class PageChecker {
    */
   private async signatures(history: HistoryPort, text: string, current: DocumentSignature): Promise<Signatures> {
     const signatures: Signatures = new Map([[FINGERPRINT_SCHEME, current]]);
-    if (!signatureDependsOnScheme(current.length)) return signatures;
     for (const scheme of await history.olderSchemes()) {
-      const older = this.sign(text, scheme);
-      if (!sameFingerprints(older, current)) signatures.set(scheme, older);
+      const rules = equivalentScheme(scheme, current.length);
+      if (signatures.has(rules)) continue;
+      const older = this.sign(text, rules);
+      if (!sameFingerprints(older, current)) signatures.set(rules, older);
     }
     return signatures;
   }
@@ -198,7 +199,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
  */
 function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] {
   const current = signatures.get(FINGERPRINT_SCHEME) as DocumentSignature;
-  const own = signatureDependsOnScheme(page) ? signatures.get(page.scheme) : undefined;
+  const own = signatures.get(equivalentScheme(page.scheme, current.length));
   return own === undefined || own === current ? [current] : [own, current];
 }
 

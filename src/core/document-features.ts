@@ -11,8 +11,8 @@ export interface DocumentFeatures {
   length: TextLength;
   /** The features as arrays (copied out of the engine's memory where they live there). */
   hashed(): HashedFeatures;
-  /** passages.ts wholeFingerprint of the features. */
-  whole(): Fingerprint;
+  /** passages.ts wholeFingerprint of the features; `capped`: weights cut as scheme 3 on cuts them. */
+  whole(capped: boolean): Fingerprint;
   /** passages.ts chunkFingerprints of the features: each content-defined chunk's SimHash, in order. */
-  chunks(): Fingerprint[];
+  chunks(capped: boolean): Fingerprint[];
 }

@@ -7,7 +7,7 @@
 import type { DocumentFeatures } from './document-features';
 import { FeatureTable, initialRoom, type HashedFeatures } from './feature-table';
 import { chunkFingerprints, wholeFingerprint } from './passages';
-import { termWeight } from './term-weight';
+import { WeightSummary, termWeight, weightCap } from './term-weight';
 import type { TextLength } from './text-length';
 import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
 import { EngineMemoryError, returnEngine, takeEngine } from './wasm/ascii-feature-engine';
@@ -158,7 +158,12 @@ function japaneseFeatures(folded: string, deps: TokenizeDeps): DocumentFeatures 
 }
 
 function fromHashed(features: HashedFeatures, length: TextLength): DocumentFeatures {
-  return { length, hashed: () => features, whole: () => wholeFingerprint(features), chunks: () => chunkFingerprints(features) };
+  return {
+    length,
+    hashed: () => features,
+    whole: (capped) => wholeFingerprint(features, capped),
+    chunks: (capped) => chunkFingerprints(features, capped),
+  };
 }
 
 /** A FeatureTable with the room initialRoom gives the text. */
@@ -192,4 +197,12 @@ export function weightedFeatures(tokens: readonly string[]): Map<string, number>
   const weights = termCounts(featureStream(tokens));
   for (const [feature, tf] of weights) weights.set(feature, termWeight(tf));
   return weights;
+}
+
+/** The same weights cut as fingerprint scheme 3 on cuts them (term-weight.ts weightCap). */
+export function capWeights(weights: Map<string, number>): Map<string, number> {
+  const summary = new WeightSummary();
+  for (const weight of weights.values()) summary.add(weight);
+  const cap = weightCap(summary);
+  return new Map([...weights].map(([feature, weight]) => [feature, Math.min(weight, cap)]));
 }

@@ -1,7 +1,7 @@
 import { fmix32 } from './feature-hash';
 import type { HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
-import { termWeight } from './term-weight';
+import { UNCAPPED, WeightSummary, termWeight, weightCap } from './term-weight';
 import { hammingDistance } from './hamming';
 
 /**
@@ -73,7 +73,7 @@ export function passageKey(fp: Fingerprint): number {
 
 /**
  * Charikar's SimHash over distinct features `ids[0..n)` with weight
- * termWeight(count[id]); bit-identical to `simhash()` on the same weights.
+ * min(termWeight(count[id]), cap); bit-identical to `simhash()` on the same weights.
  *
  * Computed nibble-wise: each feature adds its weight to one of 16 counters
  * for each of the 16 four-bit groups of its hash (16 additions instead of
@@ -81,12 +81,12 @@ export function passageKey(fp: Fingerprint): number {
  * has that bit set add up to more than half the total. Returns the total;
  * `foldInOrder` or `foldChunk` turn the counters into the fingerprint.
  */
-function accumulate(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: ArrayLike<number>, acc: Float64Array): number {
+function accumulate(f: HashedFeatures, ids: ArrayLike<number>, n: number, count: ArrayLike<number>, acc: Float64Array, cap: number): number {
   acc.fill(0);
   let total = 0;
   for (let j = 0; j < n; j++) {
     const id = ids[j] as number;
-    const w = termWeight(count[id] as number);
+    const w = Math.min(termWeight(count[id] as number), cap);
     total += w;
     const lo = f.lo[id] as number;
     const hi = f.hi[id] as number;
@@ -154,12 +154,22 @@ function foldChunk(acc: Float64Array, total: number): Fingerprint {
   return { hi: fp.hi >>> 0, lo: fp.lo >>> 0 };
 }
 
-/** Whole-document SimHash of hashed features, weights termWeight(tf). */
-export function wholeFingerprint(f: HashedFeatures): Fingerprint {
+/**
+ * Whole-document SimHash of hashed features, weights termWeight(tf), cut to
+ * wholeWeightCap when `capped` (fingerprint scheme 3 on).
+ */
+export function wholeFingerprint(f: HashedFeatures, capped = false): Fingerprint {
   const all = new Int32Array(f.counts.length);
   for (let id = 0; id < all.length; id++) all[id] = id;
   const acc = new Float64Array(256);
-  return foldInOrder(acc, accumulate(f, all, all.length, f.counts, acc));
+  return foldInOrder(acc, accumulate(f, all, all.length, f.counts, acc, capped ? wholeWeightCap(f.counts) : UNCAPPED));
+}
+
+/** term-weight.ts weightCap of the whole document's weights. */
+export function wholeWeightCap(counts: ArrayLike<number>): number {
+  const summary = new WeightSummary();
+  for (let id = 0; id < counts.length; id++) summary.add(termWeight(counts[id] as number));
+  return weightCap(summary);
 }
 
 /** Whether a feature with this hash ends a chunk: its remixed hash has its low bits zero. */
@@ -196,24 +206,46 @@ export function chunkBoundaries(f: HashedFeatures): Array<[number, number]> {
   return chunks;
 }
 
-/** The SimHash of each content-defined chunk of the stream, in order (the WebAssembly engine computes the same). */
-export function chunkFingerprints(f: HashedFeatures): Fingerprint[] {
-  const chunks = chunkBoundaries(f);
-  const local = new Int32Array(f.counts.length);
-  const touched = new Int32Array(PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES);
-  const sums = new Float64Array(256);
-  const fingerprints: Fingerprint[] = [];
-  for (const [start, end] of chunks) {
+/**
+ * The SimHash of each content-defined chunk of the stream, in order (the
+ * WebAssembly engine computes the same). `capped`: each chunk's weights cut
+ * to its own weightCap (fingerprint scheme 3 on).
+ */
+export function chunkFingerprints(f: HashedFeatures, capped = false): Fingerprint[] {
+  const chunker = new ChunkSimHash(f);
+  return chunkBoundaries(f).map(([start, end]) => chunker.fingerprint(start, end, capped));
+}
+
+/** One chunk's SimHash at a time, with scratch space reused between chunks. */
+class ChunkSimHash {
+  private readonly local: Int32Array;
+  private readonly touched = new Int32Array(PASSAGE_MAX_FEATURES + PASSAGE_MIN_FEATURES);
+  private readonly sums = new Float64Array(256);
+  private readonly summary = new WeightSummary();
+
+  constructor(private readonly f: HashedFeatures) {
+    this.local = new Int32Array(f.counts.length);
+  }
+
+  /** The SimHash of positions [start, end), each weight cut to the chunk's weightCap when `capped`. */
+  fingerprint(start: number, end: number, capped: boolean): Fingerprint {
+    const { f, local, touched, sums, summary } = this;
     let n = 0;
     for (let i = start; i < end; i++) {
       const id = f.ids[i] as number;
       if (local[id] === 0) touched[n++] = id;
       local[id] = (local[id] as number) + 1;
     }
-    fingerprints.push(foldChunk(sums, accumulate(f, touched, n, local, sums)));
+    let cap = UNCAPPED;
+    if (capped) {
+      summary.reset();
+      for (let j = 0; j < n; j++) summary.add(termWeight(local[touched[j] as number] as number));
+      cap = weightCap(summary);
+    }
+    const fp = foldChunk(sums, accumulate(f, touched, n, local, sums, cap));
     for (let j = 0; j < n; j++) local[touched[j] as number] = 0;
+    return fp;
   }
-  return fingerprints;
 }
 
 /**
@@ -237,6 +269,6 @@ export function keepPassages(chunks: readonly Fingerprint[]): Fingerprint[] {
 }
 
 /** keepPassages of chunkFingerprints: a document's passage fingerprints. */
-export function passageFingerprints(f: HashedFeatures): Fingerprint[] {
-  return keepPassages(chunkFingerprints(f));
+export function passageFingerprints(f: HashedFeatures, capped = false): Fingerprint[] {
+  return keepPassages(chunkFingerprints(f, capped));
 }

@@ -1,6 +1,6 @@
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import { keepPassages } from './passages';
-import { FINGERPRINT_SCHEME, type FingerprintScheme } from './scheme';
+import { FINGERPRINT_SCHEME, WEIGHT_CAP_SCHEME, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -15,9 +15,10 @@ import type { DocumentSignature } from './verdict';
  * before an upgrade.
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
+  const capped = scheme >= WEIGHT_CAP_SCHEME;
   return withDocumentFeatures(foldText(text, scheme), deps, (features) => ({
-    fingerprint: features.whole(),
-    passages: keepPassages(features.chunks()),
+    fingerprint: features.whole(capped),
+    passages: keepPassages(features.chunks(capped)),
     length: features.length,
   }));
 }

@@ -8,7 +8,7 @@ import type { Bucket } from './codec/bucket';
 import type { StoredPage } from './codec/stored-page';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -20,7 +20,7 @@ interface BlockStoreSchema {
 }
 
 export interface HistorySchema extends DBSchema {
-  /** Out-of-line keys made from the URL (codec/page-key.ts); lastVisit indexes `v`, scheme the sparse `o`. */
+  /** Out-of-line keys made from the URL (codec/page-key.ts); lastVisit indexes `v`, scheme `o`. */
   pages: {
     key: number;
     value: StoredPage;

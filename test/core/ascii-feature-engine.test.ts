@@ -16,7 +16,9 @@ function bothEngines(text: string) {
       const features = document.hashed();
       return {
         ids: [...features.ids], counts: [...features.counts], hi: [...features.hi], lo: [...features.lo],
-        length: document.length, whole: document.whole(), chunks: document.chunks(),
+        length: document.length,
+        whole: document.whole(false), chunks: document.chunks(false),
+        cappedWhole: document.whole(true), cappedChunks: document.chunks(true),
       };
     });
   return { wasm: plain({}), js: plain(JAVASCRIPT) };
@@ -46,6 +48,9 @@ describe('the WebAssembly engine gives the JavaScript table\'s features and SimH
     ['a word repeated 300,000 times among others', `${'repost '.repeat(300_000)}${manyWords(2_000, 3)}`],
     ['exactly one chunk, and a short tail joining the chunk before', [manyWords(40, 1), manyWords(300, 1)].join(' . ')],
     ['empty', ''],
+    // Weights the scheme-3 cap cuts: one word through the whole text, and words repeated within chunks.
+    ['one topic word woven through every sentence', `${manyWords(500, 1)} `.replaceAll(' ', ' iron ').repeat(2)],
+    ['a few words repeated inside each chunk', 'iron ore iron steel iron mill forge smelt '.repeat(100)],
   ])('%s', (_name, text) => {
     const { wasm, js } = bothEngines(text);
     expect(wasm).toEqual(js);

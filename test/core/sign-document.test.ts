@@ -25,7 +25,25 @@ import type { DocumentSignature } from '../../src/core/verdict';
 function specification(text: string): DocumentSignature {
   const tokens = tokenize(text);
   const features = featureStream(tokens);
-  return { fingerprint: simhash(weightedFeatures(tokens)), passages: specifiedPassages(features), length: measureText(text) };
+  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(features), length: measureText(text) };
+}
+
+/**
+ * Scheme 3's cap by its definition: the largest integer level T (at least 1)
+ * at which the two heaviest of min(w, T) hold at most half of Σ min(w, T)²,
+ * found by trying every level from the heaviest weight down.
+ */
+function waterFill(weights: Map<string, number>): Map<string, number> {
+  const sorted = [...weights.values()].filter((w) => w > 0).sort((a, b) => b - a);
+  const holds = (level: number): boolean => {
+    const cut = sorted.map((w) => Math.min(w, level));
+    const squares = cut.reduce((sum, w) => sum + w * w, 0);
+    return (cut[0] ?? 0) ** 2 + (cut[1] ?? 0) ** 2 <= squares / 2;
+  };
+  if (holds(Infinity)) return weights;
+  let level = sorted[0] as number;
+  while (level > 1 && !holds(level)) level--;
+  return new Map([...weights].map(([feature, w]) => [feature, Math.min(w, level)]));
 }
 
 function specifiedPassages(features: readonly string[]): Fingerprint[] {
@@ -50,7 +68,7 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
   const keyed = chunks.map((c) => {
     const counts = new Map<string, number>();
     for (const feature of c) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-    const fp = simhash([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const));
+    const fp = simhash(waterFill(new Map([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const))));
     return { fp, key: passageKey(fp) };
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);

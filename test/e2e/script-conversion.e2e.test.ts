@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINGERPRINT_SCHEME } from '../../src/core/scheme';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { importHistoryFile, openOptions, openPopup, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 /**
  * Reposts converted between Simplified and Traditional Chinese (fingerprint
- * scheme 2), and a history written before that scheme still matching after
- * the upgrade (docs/decisions/0001, 0002). Browser in Chinese.
+ * scheme 2), and histories written before a scheme still matching after the
+ * upgrade: before script folding, and before the weight cap of scheme 3
+ * (docs/decisions/0001, 0002, 0006). Browser in Chinese.
  */
 let server: FixtureServer;
 let browser: ExtensionBrowser;
@@ -55,7 +57,24 @@ describe('Simplified ↔ Traditional reposts', () => {
     expect(repost.report.status).toBe('repost');
     expect(repost.report.matches.map((m) => m.url)).toContain('https://old.example.tw/netease-zh-hant.txt');
     const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/zh-hant-old-repost.html'));
-    expect(stored?.scheme).toBe(2);
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    await Promise.all([repost.page.close(), options.close()]);
+  });
+});
+
+describe('a history from before the weight cap (scheme 3)', () => {
+  it('a Latin-script page exported by main at 8bc8286 (scheme 2) still matches: its repost is flagged', async () => {
+    const options = await openOptions(browser.context, browser.extensionId);
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-8bc8286.json'));
+    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const imported = (await storedPages(browser.worker)).filter((p) => p.site === 'old.example.com');
+    expect(imported.map((p) => p.scheme)).toEqual([2]);
+
+    const repost = await visit(server.siteB('/games/en-old-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches.map((m) => m.url)).toContain('https://old.example.com/fx/tumblr.txt');
+    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/en-old-repost.html'));
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     await Promise.all([repost.page.close(), options.close()]);
   });
 });

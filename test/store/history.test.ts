@@ -49,7 +49,7 @@ describe('recordVisit', () => {
     const { history, factory, name } = await freshHistory();
     await history.recordVisit(pageInput({ fingerprint: A, passages: ['00000000ffffffff'] }));
     const [stored] = (await dumpDatabase(factory, name)).pages?.values as Record<string, unknown>[];
-    expect(Object.keys(stored ?? {}).sort()).toEqual(['d', 'e', 't', 'u', 'v']);
+    expect(Object.keys(stored ?? {}).sort()).toEqual(['d', 'e', 'o', 't', 'u', 'v']);
     expect([...(stored?.d as Uint8Array).slice(0, 17)]).toEqual([2, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
   });
 

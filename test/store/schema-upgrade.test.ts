@@ -6,6 +6,7 @@ import { buildV2Database } from './fixtures/v2-database';
 import { buildV3Database } from './fixtures/v3-database';
 import { buildV4Database } from './fixtures/v4-database';
 import { buildV5Database } from './fixtures/v5-database';
+import { buildV6Database } from './fixtures/v6-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -52,7 +53,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -84,7 +85,7 @@ async function byUrl(history: Awaited<ReturnType<typeof openHistory>>, url: stri
   return history.getByUrl(url);
 }
 
-describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database], [5, buildV5Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database], [5, buildV5Database], [6, buildV6Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
   async function openFixture() {
     const factory = new IDBFactory();
     await build(factory, 'old');
@@ -102,10 +103,10 @@ describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database],
     }
   });
 
-  test('knows that pages with CJK text were signed in scheme 1, so new pages are also signed in it', async () => {
+  test('knows that its pages, Latin script and CJK, were signed in scheme 1, so new pages are also signed in it', async () => {
     const history = await openFixture();
     expect(await history.olderSchemes()).toEqual([1]);
-    await history.delete((await byUrl(history, 'https://news.example.cn/a'))?.id as number);
+    for (const page of V1_PAGES) await history.delete((await byUrl(history, page.url))?.id as number);
     expect(await history.olderSchemes()).toEqual([]);
   });
 
@@ -127,6 +128,23 @@ describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database],
     const keys = await Promise.all(V1_PAGES.map(async (page) => (await byUrl(history, page.url))?.id));
     expect(keys).not.toContain(added.id);
     expect(await history.count()).toBe(V1_PAGES.length + 1);
+  });
+});
+
+describe('upgrading a version-5 history to 6', () => {
+  test('indexes the scheme of every page, Latin-script pages of scheme 2 included, from the record\'s own flags', async () => {
+    const [latin, , cjk] = V1_PAGES;
+    const factory = new IDBFactory();
+    await buildV5Database(factory, 'v5', [{ ...latin!, scheme: 2 }, { ...cjk!, scheme: 2 }]);
+    const history = await openHistory({ indexedDB: factory, name: 'v5' });
+    expect((await history.list()).pages.map((p) => [p.url, p.scheme]).sort()).toEqual([[latin!.url, 2], [cjk!.url, 2]]);
+    expect(await history.olderSchemes()).toEqual([2]);
+    await history.delete((await history.getByUrl(cjk!.url))!.id);
+    expect(await history.olderSchemes()).toEqual([2]);
+    history.close();
+    const db = await rawOpen(factory, 'v5');
+    expect(await new Promise((resolve) => { const r = db.transaction('pages').objectStore('pages').index('scheme').count(); r.onsuccess = () => resolve(r.result); })).toBe(1);
+    db.close();
   });
 });
 

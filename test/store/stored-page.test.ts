@@ -31,8 +31,9 @@ describe('stored page records', () => {
   });
 
   test.each<[string, Partial<PageRecord>, number | undefined]>([
-    ['no CJK text: the same in every scheme, not indexed', { cjkChars: 0 }, undefined],
-    ['CJK text in the current scheme', { cjkChars: 10 }, 2],
+    ['no CJK text in scheme 3 (the weight cap changes Latin text too)', { cjkChars: 0, scheme: 3 }, 3],
+    ['no CJK text in scheme 2', { cjkChars: 0, scheme: 2 }, 2],
+    ['CJK text in scheme 3', { cjkChars: 10, scheme: 3 }, 3],
     ['CJK text in scheme 1', { cjkChars: 10, scheme: 1 }, 1],
   ])('%s: scheme index key %s', (_, overrides, key) => {
     expect(encodePage({ ...PAGE, ...overrides }).o).toBe(key);

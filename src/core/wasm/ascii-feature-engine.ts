@@ -2,10 +2,10 @@ import type { DocumentFeatures } from '../document-features';
 import { hashRange } from '../feature-hash';
 import { initialRoom, type HashedFeatures } from '../feature-table';
 import type { Fingerprint } from '../fingerprint64';
-import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES } from '../passages';
+import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, wholeFingerprint, wholeWeightCap } from '../passages';
 import { classOfCodeUnit, ScriptClass } from '../scripts';
 import { LATIN_STOPWORDS } from '../stopwords';
-import { SMALL_COUNT_WEIGHTS } from '../term-weight';
+import { SMALL_COUNT_WEIGHTS, UNCAPPED } from '../term-weight';
 import type { TextLength } from '../text-length';
 import type { AsciiStretch } from '../tokenize';
 import { ASCII_FEATURES_WASM } from './ascii-features-wasm';
@@ -22,6 +22,9 @@ const NOT_ASCII = 2;
  * words it has); the practice set's largest is ~100 kB.
  */
 const MAX_RETAINED_BYTES = 32 * 1024 * 1024;
+/** `whole`'s cap argument for "no cap", and the largest level it takes (an i32). */
+const NO_CAP = 0;
+const MAX_MODULE_CAP = 0x7fffffff;
 
 /** The module's fixed areas, as it exports them. */
 interface Layout {
@@ -38,8 +41,8 @@ interface Exports extends Layout {
   useTable(slots: number, mask: number, his: number, los: number, counts: number, stops: number, ids: number, capDistinct: number, capIds: number): void;
   add(hi: number, lo: number, word: number): void;
   scan(from: number, end: number): number;
-  whole(): void;
-  chunks(flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number): number;
+  whole(cap: number): void;
+  chunks(flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number, capped: number): number;
   hi: WebAssembly.Global;
   lo: WebAssembly.Global;
   distinct: WebAssembly.Global;
@@ -157,20 +160,26 @@ export class AsciiFeatureEngine {
    */
   features(length: TextLength): DocumentFeatures {
     this.placeChunkScratch();
-    return { length, hashed: () => this.finish(), whole: () => this.whole(), chunks: () => this.chunks() };
+    return { length, hashed: () => this.finish(), whole: (capped) => this.whole(capped), chunks: (capped) => this.chunks(capped) };
   }
 
-  /** passages.ts wholeFingerprint, computed in the module. */
-  whole(): Fingerprint {
-    this.exports.whole();
+  /**
+   * passages.ts wholeFingerprint, computed in the module with the level
+   * weightCap gives (0: none); a level beyond the module's 32 bits (a word
+   * repeated over a million times) is folded in JavaScript instead.
+   */
+  whole(capped: boolean): Fingerprint {
+    const cap = capped ? wholeWeightCap(this.view().counts) : UNCAPPED;
+    if (cap !== UNCAPPED && cap > MAX_MODULE_CAP) return wholeFingerprint(this.view(), true);
+    this.exports.whole(cap === UNCAPPED ? NO_CAP : cap);
     return { hi: (this.exports.hi.value as number) >>> 0, lo: (this.exports.lo.value as number) >>> 0 };
   }
 
-  /** passages.ts chunkFingerprints, computed in the module. */
-  chunks(): Fingerprint[] {
+  /** passages.ts chunkFingerprints, computed in the module (each chunk capped there when `capped`). */
+  chunks(capped: boolean): Fingerprint[] {
     const { flags, locals, ends, out } = this.scratch;
     new Uint8Array(this.exports.memory.buffer, flags, ends - flags).fill(0);
-    const count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1);
+    const count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1, capped ? 1 : 0);
     const pairs = new Uint32Array(this.exports.memory.buffer, out, 2 * count);
     const fingerprints: Fingerprint[] = [];
     for (let c = 0; c < count; c++) fingerprints.push({ hi: pairs[2 * c] as number, lo: pairs[2 * c + 1] as number });
@@ -179,13 +188,19 @@ export class AsciiFeatureEngine {
 
   /** The document's features, copied out of the module's memory. */
   finish(): HashedFeatures {
+    const features = this.view();
+    return { ids: features.ids.slice(), counts: features.counts.slice(), hi: features.hi.slice(), lo: features.lo.slice() };
+  }
+
+  /** The document's features where they lie in the module's memory: valid until the memory next grows. */
+  private view(): HashedFeatures {
     const buffer = this.exports.memory.buffer;
     const distinct = this.exports.distinct.value as number;
     return {
-      ids: new Int32Array(buffer, this.ids, this.exports.length.value as number).slice(),
-      counts: new Int32Array(buffer, this.counts, distinct).slice(),
-      hi: new Uint32Array(buffer, this.his, distinct).slice(),
-      lo: new Uint32Array(buffer, this.los, distinct).slice(),
+      ids: new Int32Array(buffer, this.ids, this.exports.length.value as number),
+      counts: new Int32Array(buffer, this.counts, distinct),
+      hi: new Uint32Array(buffer, this.his, distinct),
+      lo: new Uint32Array(buffer, this.los, distinct),
     };
   }
 

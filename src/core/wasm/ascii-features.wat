@@ -266,12 +266,15 @@
       (br_if $nibbles (i32.lt_u (local.get $k) (i32.const 16)))))
 
   ;; wholeFingerprint: SimHash of every distinct feature weighted by its
-  ;; count, into $hi:$lo. The counters start and end cleared.
-  (func (export "whole")
+  ;; count, each weight cut to $cap unless it is 0 (the engine computes the
+  ;; level, term-weight.ts weightCap), into $hi:$lo. The counters start and end cleared.
+  (func (export "whole") (param $cap i32)
     (local $e i32) (local $w i64) (local $total i64)
     (block $done (loop $features
       (br_if $done (i32.ge_u (local.get $e) (global.get $distinct)))
       (local.set $w (call $weight (i32.load (i32.add (global.get $counts) (i32.shl (local.get $e) (i32.const 2))))))
+      (if (i32.and (i32.ne (local.get $cap) (i32.const 0)) (i64.gt_u (local.get $w) (i64.extend_i32_u (local.get $cap))))
+        (then (local.set $w (i64.extend_i32_u (local.get $cap)))))
       (local.set $total (i64.add (local.get $total) (local.get $w)))
       (call $accumulate
         (i32.load (i32.add (global.get $his) (i32.shl (local.get $e) (i32.const 2))))
@@ -281,17 +284,40 @@
       (br $features)))
     (call $fold (local.get $total)))
 
+  ;; term-weight.ts weightCap over one chunk's weights: the three heaviest
+  ;; $w0 ≥ $w1 ≥ $w2 and their squares' sum $s. Returns the level, or 0 for
+  ;; none. A chunk's weights are small (≤ termWeight(136)), so every square
+  ;; and sum is exact in a double and the square roots agree with JavaScript's.
+  (func $chunkCap (param $w0 f64) (param $w1 f64) (param $w2 f64) (param $s f64) (result i32)
+    (local $t f64)
+    (if (f64.le (f64.add (f64.mul (local.get $w0) (local.get $w0)) (f64.mul (local.get $w1) (local.get $w1)))
+                (f64.mul (f64.const 0.5) (local.get $s)))
+      (then (return (i32.const 0))))
+    ;; k = 1: T² ≤ S − w0² − 2·w1²
+    (local.set $t (f64.floor (f64.sqrt (f64.max (f64.const 0)
+      (f64.sub (f64.sub (local.get $s) (f64.mul (local.get $w0) (local.get $w0))) (f64.mul (f64.const 2) (f64.mul (local.get $w1) (local.get $w1))))))))
+    (if (f64.ge (local.get $t) (local.get $w1)) (then (return (i32.trunc_f64_u (f64.max (f64.const 1) (local.get $t))))))
+    ;; k = 2: T² ≤ (S − w0² − w1²) / 2
+    (local.set $t (f64.floor (f64.sqrt (f64.max (f64.const 0)
+      (f64.div (f64.sub (f64.sub (local.get $s) (f64.mul (local.get $w0) (local.get $w0))) (f64.mul (local.get $w1) (local.get $w1))) (f64.const 2))))))
+    (if (f64.ge (local.get $t) (local.get $w2)) (then (return (i32.trunc_f64_u (f64.max (f64.const 1) (local.get $t))))))
+    ;; k = 3: T² ≤ S − w0² − w1² − w2²
+    (i32.trunc_f64_u (f64.max (f64.const 1) (f64.floor (f64.sqrt (f64.max (f64.const 0)
+      (f64.sub (f64.sub (f64.sub (local.get $s) (f64.mul (local.get $w0) (local.get $w0))) (f64.mul (local.get $w1) (local.get $w1))) (f64.mul (local.get $w2) (local.get $w2)))))))))
+
   ;; passages.ts chunkBoundaries + each chunk's SimHash: a chunk ends after
   ;; an anchor feature once it has $min features, or at $max; a tail
   ;; shorter than $min joins the chunk before. $flags (a byte per distinct
   ;; feature, zeroed: 1 anchor, 2 not, 0 not yet known) and $locals (an i32
   ;; per distinct feature, zeroed; left zeroed) are scratch; $ends receives
   ;; the chunks' end positions, $out their fingerprints as (hi, lo) pairs.
+  ;; With $capped, each chunk's weights are cut to its own $chunkCap level.
   ;; Returns the number of chunks.
   (func (export "chunks") (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
-      (param $min i32) (param $max i32) (param $anchorMask i32) (result i32)
+      (param $min i32) (param $max i32) (param $anchorMask i32) (param $capped i32) (result i32)
     (local $i i32) (local $start i32) (local $id i32) (local $flag i32) (local $n i32) (local $chunks i32)
     (local $c i32) (local $end i32) (local $touched i32) (local $j i32) (local $at i32) (local $w i64) (local $total i64)
+    (local $cap i32) (local $wf f64) (local $w0 f64) (local $w1 f64) (local $w2 f64) (local $squares f64)
     (local.set $n (global.get $length))
     (block $cut (loop $positions
       (br_if $cut (i32.ge_u (local.get $i) (local.get $n)))
@@ -336,13 +362,35 @@
         (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $count)))
+      ;; Each feature's count becomes its weight; with $capped, the three heaviest and Σw² give the level.
+      (local.set $cap (i32.const 0))
+      (local.set $w0 (f64.const 0)) (local.set $w1 (f64.const 0)) (local.set $w2 (f64.const 0)) (local.set $squares (f64.const 0))
+      (local.set $j (i32.const 0))
+      (block $weighed (loop $weigh
+        (br_if $weighed (i32.ge_u (local.get $j) (local.get $touched)))
+        (local.set $at (i32.add (local.get $locals) (i32.shl (i32.load (i32.add (global.get $CHUNK_AT) (i32.shl (local.get $j) (i32.const 2)))) (i32.const 2))))
+        (local.set $w (call $weight (i32.load (local.get $at))))
+        (i32.store (local.get $at) (i32.wrap_i64 (local.get $w)))
+        (if (local.get $capped) (then
+          (local.set $wf (f64.convert_i64_u (local.get $w)))
+          (local.set $squares (f64.add (local.get $squares) (f64.mul (local.get $wf) (local.get $wf))))
+          (if (f64.gt (local.get $wf) (local.get $w0))
+            (then (local.set $w2 (local.get $w1)) (local.set $w1 (local.get $w0)) (local.set $w0 (local.get $wf)))
+            (else (if (f64.gt (local.get $wf) (local.get $w1))
+              (then (local.set $w2 (local.get $w1)) (local.set $w1 (local.get $wf)))
+              (else (if (f64.gt (local.get $wf) (local.get $w2)) (then (local.set $w2 (local.get $wf))))))))))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $weigh)))
+      (if (local.get $capped) (then (local.set $cap (call $chunkCap (local.get $w0) (local.get $w1) (local.get $w2) (local.get $squares)))))
       (local.set $total (i64.const 0))
       (local.set $j (i32.const 0))
       (block $summed (loop $sum
         (br_if $summed (i32.ge_u (local.get $j) (local.get $touched)))
         (local.set $id (i32.load (i32.add (global.get $CHUNK_AT) (i32.shl (local.get $j) (i32.const 2)))))
         (local.set $at (i32.add (local.get $locals) (i32.shl (local.get $id) (i32.const 2))))
-        (local.set $w (call $weight (i32.load (local.get $at))))
+        (local.set $w (i64.extend_i32_u (i32.load (local.get $at))))
+        (if (i32.and (i32.ne (local.get $cap) (i32.const 0)) (i64.gt_u (local.get $w) (i64.extend_i32_u (local.get $cap))))
+          (then (local.set $w (i64.extend_i32_u (local.get $cap)))))
         (i32.store (local.get $at) (i32.const 0))
         (local.set $total (i64.add (local.get $total) (local.get $w)))
         (call $accumulate

@@ -16,7 +16,7 @@
  * f64 when present. Varints keep the usual page's numbers in ~10 bytes
  * instead of 26.
  */
-import { isFingerprintScheme, signatureDependsOnScheme, type FingerprintScheme } from '../../core/scheme';
+import { isFingerprintScheme, type FingerprintScheme } from '../../core/scheme';
 import { siteOf } from '../../core/url';
 import { PAGE_SOURCES, type NewPage, type Page } from '../page';
 import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './fingerprints';
@@ -40,9 +40,9 @@ export interface StoredPage {
   /** site, only when it is not siteOf(url) (an imported record may say otherwise). */
   s?: string;
   /**
-   * The fingerprint scheme again, only on pages with CJK text, whose
-   * fingerprints differ from scheme to scheme: the key of the sparse `scheme`
-   * index, which tells which older schemes a new page must also be signed in.
+   * The fingerprint scheme again: the key of the `scheme` index, which tells
+   * which older schemes a new page must also be signed in. Optional only in
+   * records of versions before 6 (migrations/v6.ts sets it on every page).
    */
   o?: FingerprintScheme;
 }
@@ -86,11 +86,10 @@ export function encodePage(page: NewPage): StoredPage {
   d.set(fingerprints, COUNT_BYTES);
   d.set(tail, start);
   if (published) new DataView(d.buffer).setFloat64(start + tail.length, page.publishedAt as number, true);
-  const stored: StoredPage = { u: page.url, t: page.title, e: page.excerpt, v: page.lastVisit, d };
+  const stored: StoredPage = { u: page.url, t: page.title, e: page.excerpt, v: page.lastVisit, d, o: page.scheme };
   if (page.canonicalUrl !== undefined) stored.c = page.canonicalUrl;
   if (page.language !== undefined) stored.l = page.language;
   if (page.site !== siteOf(page.url)) stored.s = page.site;
-  if (signatureDependsOnScheme(page)) stored.o = page.scheme;
   return stored;
 }
 
