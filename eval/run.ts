@@ -28,6 +28,7 @@ import {
 } from './score';
 import { extractionReport } from './extraction';
 import { narrowTopic } from './narrow-topic';
+import { quotedPassages } from './quoted-passages';
 import { shortWindows } from './short-windows';
 import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
@@ -243,6 +244,17 @@ async function main(): Promise<void> {
     print(`  ${r.heldOut ? 'held-out' : 'fit     '} ${r.group.padEnd(6)} ${r.word.padEnd(8)} at ${(r.share * 100).toFixed(0).padStart(2)}% of ${r.group === 'zh' ? 'characters' : 'words'}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial}`);
     if (flagged > 0) failures.push(`narrow topic ${r.group} "${r.word}" at ${(r.share * 100).toFixed(0)}%: ${flagged} of ${r.pairs} pairs of different articles flagged (target 0)`);
   }
+  print(`  (${ms(t)})`);
+
+  t = performance.now();
+  print('\n=== Quoted passages: part of an article inside another, longer one (text; no quote verdict yet, decisions/0027) ===');
+  const quotes = quotedPassages(ds);
+  for (const r of quotes.results) {
+    const share = (half: 'fit' | 'held') => `${r.found[half]}/${r.quotes[half]}`;
+    print(`  ${r.group.padEnd(6)} quote of ~${String(r.chars).padStart(4)} characters: a kept passage of the quoted article found in the page: held-out ${share('held')}, fit ${share('fit')}`);
+  }
+  for (const group of ['zh', 'other'] as const) print(`  ${group.padEnd(6)} different articles with such a match: ${quotes.falseHits[group].hits} of ${quotes.falseHits[group].pairs} pairs`);
+  failures.push('quoted passages: no "quotes a passage" verdict yet (target ≥ 70 % labelled as a quote)');
   print(`  (${ms(t)})`);
 
   if (args.html && existsSync(join(args.dir, 'html'))) {

@@ -1,0 +1,83 @@
+/**
+ * Quoted passages: a few hundred characters to a few paragraphs of one
+ * practice article put in the middle of another, much longer article. No
+ * verdict says "quotes a passage" yet (docs/decisions/0027-quoted-passages.md);
+ * this measures what such a verdict could stand on: whether any chunk of the
+ * quoting page matches a passage the history keeps of the quoted article
+ * (what the block index can find), and how often two different articles
+ * "match" that way.
+ */
+import { foldText, signDocument, withDocumentFeatures, type Fingerprint } from '../src/core';
+import { passagesMatch } from '../src/core/passages';
+import { docText, langGroup, type Dataset } from './data';
+import { halfOf, type Half } from './score';
+
+/** Quote sizes in characters: Chinese packs about 2.5× the content per character. */
+export const QUOTE_CHARS = { zh: [150, 300, 600], other: [300, 600, 1200, 2400] } as const;
+/** The article a quote is put into: the one this many places later in the list (any fixed offset would do). */
+const HOST_OFFSET = 7;
+
+export interface QuoteResult {
+  group: 'zh' | 'other';
+  chars: number;
+  found: Record<Half, number>;
+  quotes: Record<Half, number>;
+}
+
+export interface QuotedPassagesReport {
+  results: QuoteResult[];
+  /** Pairs of different articles where a chunk of one matches a kept passage of the other. */
+  falseHits: Record<'zh' | 'other', { hits: number; pairs: number }>;
+}
+
+const chunksOf = (text: string): Fingerprint[] => withDocumentFeatures(foldText(text), {}, (f) => f.chunks(true));
+const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+
+/** Whole paragraphs from a third of the way in, about `chars` long, cut at a sentence end. */
+export function quoteOf(text: string, chars: number): string {
+  const ps = paragraphs(text);
+  const from = ps.length > 3 ? Math.floor(ps.length / 3) : 0;
+  const taken: string[] = [];
+  for (let i = from, n = 0; i < ps.length && n < chars; i++) {
+    taken.push(ps[i] as string);
+    n += (ps[i] as string).length;
+  }
+  const quote = taken.join('\n\n');
+  if (quote.length <= chars * 1.5) return quote;
+  const cut = quote.slice(0, chars * 1.5);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('。'));
+  return end > chars / 2 ? cut.slice(0, end + 1) : cut;
+}
+
+export function quotedPassages(ds: Dataset): QuotedPassagesReport {
+  const results: QuoteResult[] = [];
+  const falseHits = { zh: { hits: 0, pairs: 0 }, other: { hits: 0, pairs: 0 } };
+  for (const group of ['zh', 'other'] as const) {
+    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const texts = docs.map((d) => docText(ds, d.id));
+    const kept = texts.map((t) => {
+      const s = signDocument(t);
+      return s.passages.length > 0 ? s.passages : [s.fingerprint];
+    });
+    const found = (chunks: Fingerprint[], passages: Fingerprint[]): boolean => chunks.some((c) => passages.some((p) => passagesMatch(c, p, 3)));
+    for (const chars of QUOTE_CHARS[group]) {
+      const result: QuoteResult = { group, chars, found: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 } };
+      docs.forEach((doc, i) => {
+        const host = paragraphs(texts[(i + HOST_OFFSET) % texts.length] as string);
+        const middle = Math.floor(host.length / 2);
+        const page = [...host.slice(0, middle), quoteOf(texts[i] as string, chars), ...host.slice(middle)].join('\n\n');
+        const half = halfOf(doc.base);
+        result.quotes[half]++;
+        if (found(chunksOf(page), kept[i] as Fingerprint[])) result.found[half]++;
+      });
+      results.push(result);
+    }
+    const chunks = texts.map(chunksOf);
+    docs.forEach((a, i) => docs.forEach((b, j) => {
+      if (a.base === b.base) return;
+      falseHits[group].pairs++;
+      if (found(chunks[j] as Fingerprint[], kept[i] as Fingerprint[])) falseHits[group].hits++;
+    }));
+  }
+  return { results, falseHits };
+}
