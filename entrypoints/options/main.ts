@@ -4,6 +4,7 @@ import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings
 import { openHistory, type History, type Page } from '../../src/store';
 import { byId } from '../../src/ui/dom';
 import { initHistoryView } from './history-view';
+import { findRepostsInWorker } from './reposts-in-worker';
 import { initRepostsView } from './reposts-view';
 import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
@@ -16,13 +17,12 @@ async function main(): Promise<void> {
   document.title = t('optionsTitle');
   document.documentElement.lang = pageLanguage();
   localizeDom(document);
-  const opening = openHistory();
-  const reposts = initRepostsView({ history: opening, loadSettings, download });
+  const reposts = initRepostsView({ find: findRepostsInWorker, loadSettings, download });
   initTabs((panel) => {
     if (panel === 'reposts') reposts.show();
   });
 
-  const history = await opening;
+  const history = await openHistory();
   const view = initHistoryView({
     history,
     loadSettings,

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime, t } from '../../src/i18n';
-import { filterGroups, findReposts, rankSites, repostsCsv, type RepostCopy, type RepostFilter, type RepostGroup, type RepostsProgress, type RepostsSource, type RepostingSite } from '../../src/reposts';
+import type { VerdictOptions } from '../../src/core';
+import { filterGroups, rankSites, repostsCsv, type RepostCopy, type RepostFilter, type RepostGroup, type RepostsProgress, type RepostingSite } from '../../src/reposts';
 import type { Settings } from '../../src/settings';
 import type { Page } from '../../src/store';
 import { byId, externalLink, h } from '../../src/ui/dom';
@@ -18,8 +19,8 @@ const SITES_IN_FILTER = 200;
 const SEARCH_DEBOUNCE_MS = 200;
 
 export interface RepostsViewDeps {
-  /** The history, or the promise of it while IndexedDB opens. */
-  history: RepostsSource | PromiseLike<RepostsSource>;
+  /** Finds the reposts in the history with the user's k and minimum length (findReposts, in a worker in the extension). */
+  find(options: Required<VerdictOptions>, progress: (state: RepostsProgress) => void): Promise<RepostGroup[]>;
   loadSettings(): Promise<Settings>;
   /** Saves the CSV under this name. */
   download(blob: Blob, filename: string): Promise<void>;
@@ -33,7 +34,7 @@ export interface RepostsViewDeps {
  * visits and the settings may have changed meanwhile) and on "Refresh"; the
  * last result stays on screen meanwhile, and the filters work on it in memory.
  */
-export function initRepostsView({ history, loadSettings, download, now = () => new Date() }: RepostsViewDeps): { show(): void } {
+export function initRepostsView({ find, loadSettings, download, now = () => new Date() }: RepostsViewDeps): { show(): void } {
   const list = byId('reposts-groups');
   const empty = byId('reposts-empty');
   const summary = byId('reposts-summary');
@@ -73,7 +74,7 @@ export function initRepostsView({ history, loadSettings, download, now = () => n
         if (state.phase === 'reading') pages = state.done;
         say(state.phase === 'reading' ? t('repostsReading', [state.done.toLocaleString(), state.total.toLocaleString()]) : t('repostsComparing', pages.toLocaleString()));
       };
-      groups = await findReposts(await history, { maxDistance: settings.maxDistance, minLength: settings.minLength }, progress);
+      groups = await find({ maxDistance: settings.maxDistance, minLength: settings.minLength }, progress);
       say(undefined);
       fillSiteFilter(groups);
       draw();

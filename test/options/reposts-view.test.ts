@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPIES_SHOWN, GROUPS_PER_PAGE, initRepostsView } from '../../entrypoints/options/reposts-view';
+import { findReposts, type RepostsSource } from '../../src/reposts';
 import { DEFAULT_SETTINGS } from '../../src/settings';
 import type { Page } from '../../src/store';
 import { loadExtensionPage } from '../support/extension-page';
@@ -24,9 +25,12 @@ function history(count: number, extra = 0): Page[] {
   return pages;
 }
 
+/** The view's search, run in the test's thread on `source`. */
+const finder = (source: RepostsSource) => (options: Parameters<typeof findReposts>[1], progress: Parameters<typeof findReposts>[2]) => findReposts(source, options, progress);
+
 function open(pages: Page[]) {
   const download = vi.fn(async (_blob: Blob, _name: string) => undefined);
-  const view = initRepostsView({ history: sourceOf(pages, 100), loadSettings: async () => DEFAULT_SETTINGS, download, now: () => new Date('2026-11-26T12:00:00Z') });
+  const view = initRepostsView({ find: finder(sourceOf(pages, 100)), loadSettings: async () => DEFAULT_SETTINGS, download, now: () => new Date('2026-11-26T12:00:00Z') });
   view.show();
   return { download };
 }
@@ -112,7 +116,7 @@ describe('Reposts tab', () => {
     const pages = history(1);
     let fail = true;
     const source = { ...sourceOf(pages), count: async () => { if (fail) throw new Error('The database connection is closing'); return pages.length; } };
-    initRepostsView({ history: source, loadSettings: async () => DEFAULT_SETTINGS, download: async () => undefined }).show();
+    initRepostsView({ find: finder(source), loadSettings: async () => DEFAULT_SETTINGS, download: async () => undefined }).show();
     await vi.waitFor(() => expect(text('reposts-status')).toBe('Could not look for reposts: The database connection is closing'));
     fail = false;
     document.getElementById('reposts-refresh')!.click();
