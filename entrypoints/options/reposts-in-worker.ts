@@ -4,7 +4,7 @@ import type { RepostsReply, RepostsRequest } from './reposts-worker-messages';
 /**
  * The reposts found by a worker of its own (reposts-worker.ts), which reads the
  * history and compares its pages while the page stays responsive: comparing
- * 100,000 pages holds a thread for about a second (docs/performance.md).
+ * 100,000 pages holds a thread for about a second (docs/decisions/0022-reposts-computed-not-stored.md).
  */
 export function findRepostsInWorker(options: RepostsRequest, progress: (state: RepostsProgress) => void): Promise<RepostGroup[]> {
   const worker = new Worker(new URL('./reposts-worker.ts', import.meta.url), { type: 'module' });
