@@ -61,12 +61,12 @@ describe('Reposts tab', () => {
       ['B', '/digest/en-other-partial.html'],
     ]);
     const options = await openReposts(opened);
-    await expect.poll(() => options.locator('#reposts-summary').textContent()).toBe('2 articles copied · 2 copies');
+    await expect.poll(() => options.locator('#reposts-summary').textContent()).toBe('Articles copied: 2 · copies: 2');
     expect(await groups(options)).toEqual([
       { original: expect.stringMatching(/^Apple’s Vision Pro hands-on/), copies: [['localhost', 'Partial copy']] },
       { original: expect.stringMatching(/^Rewriting Rules of Engagement with Video/), copies: [['localhost', 'Repost']] },
     ]);
-    expect(await options.locator('.site-rank').allTextContents()).toEqual(['localhost2 copies of 2 articles']);
+    expect(await options.locator('.site-rank').allTextContents()).toEqual(['localhostCopies: 2 · articles: 2']);
     expect(await options.locator('#reposts-status').isHidden()).toBe(true);
     await screenshot(options, 'reposts-en');
 

@@ -51,7 +51,7 @@ describe('Reposts tab', () => {
 
   it('lists each original with its copies, and the sites that repost most', async () => {
     open(history(2));
-    await vi.waitFor(() => expect(text('reposts-summary')).toBe('2 articles copied · 3 copies'));
+    await vi.waitFor(() => expect(text('reposts-summary')).toBe('Articles copied: 2 · copies: 3'));
     expect(groupTitles()).toEqual(['Story 1', 'Story 0']);
     expect([...document.querySelectorAll('.copies tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent))).toEqual([
       ['b.test', 'Jan 12, 2025', 'Repost', '2'],
@@ -63,9 +63,9 @@ describe('Reposts tab', () => {
   });
 
   it.each<[string, () => void, string[], string]>([
-    ['the kind filter keeps partial copies only', () => select('reposts-kind', 'partial'), ['Story 0'], '1 articles copied · 1 copies'],
-    ['the site filter keeps copies on one site', () => select('reposts-site', 'b.test'), ['Story 1', 'Story 0'], '2 articles copied · 2 copies'],
-    ['a site of the ranking filters by it', () => document.querySelectorAll<HTMLButtonElement>('.site-rank')[1]!.click(), ['Story 0'], '1 articles copied · 1 copies'],
+    ['the kind filter keeps partial copies only', () => select('reposts-kind', 'partial'), ['Story 0'], 'Articles copied: 1 · copies: 1'],
+    ['the site filter keeps copies on one site', () => select('reposts-site', 'b.test'), ['Story 1', 'Story 0'], 'Articles copied: 2 · copies: 2'],
+    ['a site of the ranking filters by it', () => document.querySelectorAll<HTMLButtonElement>('.site-rank')[1]!.click(), ['Story 0'], 'Articles copied: 1 · copies: 1'],
   ])('%s', async (_name, act, titles, summary) => {
     open(history(2));
     await vi.waitFor(() => expect(groupTitles()).toHaveLength(2));
