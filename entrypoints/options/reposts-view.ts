@@ -72,7 +72,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
       let pages = 0;
       const progress = (state: RepostsProgress) => {
         if (state.phase === 'reading') pages = state.done;
-        say(state.phase === 'reading' ? t('repostsReading', [state.done.toLocaleString(), state.total.toLocaleString()]) : t('repostsComparing', pages.toLocaleString()));
+        say(state.phase === 'reading' ? t('repostsReading', [String(state.done), String(state.total)]) : t('repostsComparing', String(pages)));
       };
       groups = await find({ maxDistance: settings.maxDistance, minLength: settings.minLength }, progress);
       say(undefined);
@@ -100,7 +100,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
     const current = filter();
     shownGroups = filterGroups(groups, current);
     const copies = shownGroups.reduce((sum, group) => sum + group.copies.length, 0);
-    summary.textContent = t('repostsSummary', [shownGroups.length.toLocaleString(), copies.toLocaleString()]);
+    summary.textContent = t('repostsSummary', [String(shownGroups.length), String(copies)]);
     drawRanking(rankSites(filterGroups(groups, { ...current, site: undefined })).slice(0, SITES_RANKED));
     list.replaceChildren();
     drawn = 0;
@@ -121,7 +121,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
       h('button', {
         type: 'button',
         class: `site-rank${entry.site === site.value ? ' active' : ''}`,
-        'aria-label': t('repostsSiteFilter', entry.site),
+        title: t('repostsSiteFilter', entry.site),
         'aria-pressed': String(entry.site === site.value),
         onclick: () => {
           choose(site, site.value === entry.site ? '' : entry.site);
@@ -129,7 +129,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
         },
       },
       h('span', { class: 'site-name' }, entry.site),
-      h('span', { class: 'site-count' }, t('repostsSiteCount', [entry.copies.toLocaleString(), entry.originals.toLocaleString()]))))));
+      h('span', { class: 'site-count' }, t('repostsSiteCount', [String(entry.copies), String(entry.originals)]))))));
     noSites.hidden = sites.length > 0;
   };
 
@@ -178,7 +178,7 @@ function groupCard(group: RepostGroup): HTMLElement {
           h('th', { scope: 'col', class: 'col-kind' }, t('colKind')),
           h('th', { scope: 'col', class: 'col-distance' }, t('colDistance')))),
       h('tbody', {}, ...copies.slice(0, COPIES_SHOWN).map(copyRow))),
-    hidden > 0 ? h('p', { class: 'more-copies' }, t('repostsMoreCopies', hidden.toLocaleString())) : null);
+    hidden > 0 ? h('p', { class: 'more-copies' }, t('repostsMoreCopies', String(hidden))) : null);
 }
 
 function copyRow({ page, kind, distance }: RepostCopy): HTMLElement {

@@ -25,8 +25,8 @@ const STRENGTH: Record<CopyKind, number> = { duplicate: 2, partial: 1 };
  * the page read first is its original, the others its copies. A copy's kind
  * is its verdict against the original itself, or, when only a chain links
  * them (a copy of a copy that drifted further), the strongest verdict of its
- * own pairs. Two addresses of one page (one declaring the other, or both the
- * same address, canonical) are not copies of each other. Newest finds first.
+ * own pairs. Two addresses of one page (sameArticle) are not copies of each
+ * other. Newest finds first.
  */
 export function groupReposts(pairs: readonly CopyPair[], pages: ReadonlyMap<number, Page>, options: Required<VerdictOptions>): RepostGroup[] {
   const known = pairs.filter((pair) => {
@@ -74,8 +74,13 @@ function latestFind(group: RepostGroup): number {
   return group.copies[group.copies.length - 1]?.page.firstVisit ?? group.original.firstVisit;
 }
 
-/** One page at two addresses: one declares the other canonical, or both declare the same (stored canonicals are the page's own site's). */
+/**
+ * One page at two addresses of one host: one declares the other canonical, or
+ * both declare the same. A claim on another host's address is the page's word
+ * against the text (an imported record may carry one): the copy stays a copy.
+ */
 function sameArticle(a: Page, b: Page): boolean {
+  if (a.site !== b.site) return false;
   const ca = canonicalOf(a);
   const cb = canonicalOf(b);
   return ca === b.url || cb === a.url || (ca !== undefined && ca === cb);
