@@ -204,6 +204,17 @@ export function renderResults(r: Results): string {
     push('');
   }
 
+  // ---------- reposts ----------
+  const reposts = r.reposts?.data as Any;
+  push('## 7. The Reposts tab\'s search', '', sectionHeader('reposts', r.reposts));
+  if (reposts) {
+    push(`findReposts (src/reposts) in Node on ${reposts.pages.toLocaleString('en')} synthetic history pages (a whole fingerprint and six passages each, 1 % near copies), handed out in batches of 2,000 as History.pageBatches does, against the bare candidate-pair search of the engine on the same pages (core/candidate-pairs.ts), interleaved; then filtering and ranking the groups (one keystroke in the tab's search); ms. In the extension it runs in a worker, after reading the history from IndexedDB (§3: the export's read of the same pages).`, '');
+    push('| Run | median | p95 | ratio | found |', '| --- | --- | --- | --- | --- |');
+    push(`| findReposts | ${fmt(reposts.ms.median, 0)} | ${fmt(reposts.ms.p95, 0)} | ${fmt(reposts.ratioToCandidatePairs, 2)}× candidate pairs | ${reposts.groups} groups, heap ${reposts.heapMegabytes} MB |`);
+    push(`| candidate pairs only | ${fmt(reposts.candidatePairsMs.median, 0)} | ${fmt(reposts.candidatePairsMs.p95, 0)} | | |`);
+    push(`| filter + rank the groups | ${fmt(reposts.filterMs.median, 1)} | ${fmt(reposts.filterMs.p95, 1)} | | target ≤ 100 ms |`, '');
+  }
+
   return lines.join('\n') + '\n';
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --million] [-- --only node,peers,sizes,cli,dedup,browser]`
+ * `npm run bench [-- --quick] [-- --million] [-- --only node,peers,sizes,cli,dedup,reposts,browser]`
  *
  * Runs the benchmark scenarios, merges their results into bench/results.json
  * (a section keeps the numbers of the last run that measured it, with its
@@ -12,7 +12,7 @@ import { load1, machineInfo } from './lib/env';
 import { cpuCounters, stealPercent } from './lib/proc';
 import { renderResults } from './report';
 
-const SCENARIOS = ['node', 'peers', 'sizes', 'cli', 'dedup', 'browser'] as const;
+const SCENARIOS = ['node', 'peers', 'sizes', 'cli', 'dedup', 'reposts', 'browser'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 export interface Section {
@@ -64,6 +64,8 @@ async function runScenario(name: Scenario): Promise<unknown> {
       return (await import('./scenarios/cli')).runCli({ quick });
     case 'dedup':
       return (await import('./scenarios/dedup')).runDedup({ quick });
+    case 'reposts':
+      return (await import('./scenarios/reposts')).runReposts({ quick });
     case 'browser':
       return (await import('./scenarios/browser/index')).runBrowser({ quick, million });
   }

@@ -28,7 +28,7 @@ export interface DedupResults {
 }
 
 /** Deterministic xorshift: the same corpus every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s ^= s << 13; s >>>= 0;

@@ -4,9 +4,11 @@ import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings
 import { openHistory, type History, type Page } from '../../src/store';
 import { byId } from '../../src/ui/dom';
 import { initHistoryView } from './history-view';
+import { findRepostsInWorker } from './reposts-in-worker';
+import { initRepostsView } from './reposts-view';
 import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
-import { initTransfer } from './transfer';
+import { download, initTransfer } from './transfer';
 import '../../src/ui/base.css';
 import '../../src/ui/page.css';
 import './style.css';
@@ -15,7 +17,10 @@ async function main(): Promise<void> {
   document.title = t('optionsTitle');
   document.documentElement.lang = pageLanguage();
   localizeDom(document);
-  initTabs();
+  const reposts = initRepostsView({ find: findRepostsInWorker, loadSettings, download });
+  initTabs((panel) => {
+    if (panel === 'reposts') reposts.show();
+  });
 
   const history = await openHistory();
   const view = initHistoryView({

@@ -1,9 +1,10 @@
 import { byId } from '../../src/ui/dom';
 
-const PANELS = ['history', 'settings'] as const;
+const PANELS = ['history', 'reposts', 'settings'] as const;
+export type Panel = (typeof PANELS)[number];
 
-/** History and Settings as two tabs, selected by the URL fragment so links and reloads keep the place. */
-export function initTabs(): void {
+/** The page's panels as tabs, selected by the URL fragment so links and reloads keep the place; `onShow` hears which is shown. */
+export function initTabs(onShow: (panel: Panel) => void = () => undefined): void {
   const select = () => {
     const current = PANELS.find((id) => `#${id}` === location.hash) ?? 'history';
     for (const id of PANELS) {
@@ -12,6 +13,7 @@ export function initTabs(): void {
       tab.setAttribute('aria-selected', String(id === current));
       tab.classList.toggle('active', id === current);
     }
+    onShow(current);
   };
   window.addEventListener('hashchange', select);
   select();

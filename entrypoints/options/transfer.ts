@@ -126,7 +126,8 @@ async function collectBlob(chunks: AsyncIterable<string>, type: string): Promise
   return new Blob(parts, { type: `${type};charset=utf-8` });
 }
 
-async function download(blob: Blob, filename: string): Promise<void> {
+/** Saves `blob` as a download named `filename`. */
+export async function download(blob: Blob, filename: string): Promise<void> {
   const url = URL.createObjectURL(blob);
   const link = h('a', { href: url, download: filename, hidden: true });
   document.body.append(link);

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { DEFAULT_MAX_DISTANCE, DisjointSets, FIRST_BLOCK, fingerprintFromHex, forEachNearPair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
+import { Corpus, DEFAULT_MAX_DISTANCE, DisjointSets, fingerprintFromHex, forEachCandidatePair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
 import { csvCell } from '../store';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
-import { Corpus } from './dedup/corpus';
 import { nameOfLine, parseFingerprintLine } from './dedup/fingerprint-lines';
 import { fingerprintFiles } from './fingerprint-command';
 import { errorMessage } from './error-message';
@@ -95,11 +94,7 @@ async function readLines(io: CliIo, corpus: Corpus, sources: Source[], path: str
 function findCopies(corpus: Corpus): Found {
   const groups = new DisjointSets(corpus.count);
   const partials: Found['partials'] = [];
-  const judged = new Set<number>();
-  const consider = (i: number, j: number): void => {
-    const key = i * corpus.count + j;
-    if (judged.has(key)) return;
-    judged.add(key);
+  forEachCandidatePair(corpus, DEFAULT_MAX_DISTANCE, (i, j) => {
     const earlier = corpus.signature(i);
     const later = corpus.signature(j);
     if (!earlier || !later) {
@@ -112,13 +107,7 @@ function findCopies(corpus: Corpus): Found {
       const laterIsShorter = lengthUnits(later.length) < lengthUnits(earlier.length);
       partials.push(laterIsShorter ? { part: j, whole: i, distance } : { part: i, whole: j, distance });
     }
-  };
-  forEachNearPair(corpus.wholeColumns(), DEFAULT_MAX_DISTANCE, (i, j) => consider(i, j));
-  forEachNearPair(corpus.passageColumns(), DEFAULT_MAX_DISTANCE, (p, q) => {
-    const i = corpus.passageOwnerOf(p);
-    const j = corpus.passageOwnerOf(q);
-    if (i !== j) consider(Math.min(i, j), Math.max(i, j));
-  }, FIRST_BLOCK);
+  });
   return { clusters: clustersOf(corpus.count, groups), partials: nearestPerGroup(corpus.count, groups, partials) };
 }
 

@@ -12,3 +12,5 @@ export * from './verdict';
 export * from './url';
 export * from './near-pairs';
 export * from './disjoint-sets';
+export * from './corpus';
+export * from './candidate-pairs';

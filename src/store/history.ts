@@ -49,7 +49,7 @@ export interface ListOptions {
 /** Pages per read when walking the whole store (export, search, deleting a site): bounded memory, few round trips. */
 const READ_BATCH = 500;
 /**
- * Pages per read of an export, a short transaction each: larger than
+ * Pages per read of an export or the reposts view, a short transaction each: larger than
  * READ_BATCH since a million-page export makes 2,000 transactions of 500,
  * still ~1 MB of records held per read.
  */
@@ -293,11 +293,11 @@ export class History {
   }
 
   /**
-   * Every page as export records, read in batches of short transactions so
-   * the consumer may take its time; a page written meanwhile may or may not
-   * be included.
+   * Every page in key order, a batch at a time, each batch read in a short
+   * transaction of its own so the consumer may take its time (the next batch
+   * is read while it works); a page written meanwhile may or may not be included.
    */
-  async *exportRecords(): AsyncGenerator<ExportRecord> {
+  async *pageBatches(): AsyncGenerator<Page[]> {
     const read = (after: number) => {
       const tx = this.db.transaction('pages', 'readonly');
       return inTransaction(tx, () => readBatch(tx.objectStore('pages'), after, EXPORT_BATCH));
@@ -308,13 +308,18 @@ export class History {
       const last = keys[keys.length - 1];
       const more = last !== undefined && keys.length === EXPORT_BATCH;
       if (more) {
-        // The next batch is read while this one is written out; a failure surfaces when it is awaited.
+        // A failure of the read ahead surfaces when it is awaited.
         next = read(last);
         next.catch(() => undefined);
       }
-      for (let i = 0; i < pages.length; i++) yield pageToExportRecord(decodePage(pages[i] as StoredPage, keys[i] as number));
+      if (pages.length > 0) yield pages.map((page, i) => decodePage(page, keys[i] as number));
       if (!more) return;
     }
+  }
+
+  /** Every page as export records (pageBatches). */
+  async *exportRecords(): AsyncGenerator<ExportRecord> {
+    for await (const pages of this.pageBatches()) yield* pages.map(pageToExportRecord);
   }
 
   /** The history as an export file (docs/export-format.md), in chunks. */

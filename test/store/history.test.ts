@@ -170,3 +170,22 @@ describe('list', () => {
     expect(result.total).toBe(total);
   });
 });
+
+describe('pageBatches', () => {
+  test('hands out every page once, in key order, as get() reads it', async () => {
+    const { history } = await freshHistory();
+    for (let i = 0; i < 5; i++) await history.recordVisit(pageInput({ url: `https://site${i}.example/page`, title: `Page ${i}`, site: `site${i}.example` }));
+    const read = [];
+    for await (const batch of history.pageBatches()) read.push(...batch);
+    expect(read.map((page) => page.title).sort()).toEqual(['Page 0', 'Page 1', 'Page 2', 'Page 3', 'Page 4']);
+    expect(read.map((page) => page.id)).toEqual(read.map((page) => page.id).sort((a, b) => a - b));
+    expect(read).toEqual(await Promise.all(read.map((page) => history.get(page.id))));
+  });
+
+  test('an empty history yields no batch', async () => {
+    const { history } = await freshHistory();
+    const batches = [];
+    for await (const batch of history.pageBatches()) batches.push(batch);
+    expect(batches).toEqual([]);
+  });
+});

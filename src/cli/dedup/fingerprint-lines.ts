@@ -1,5 +1,5 @@
 import { fingerprintFromHex, isFingerprintHex, type Fingerprint } from '../../core';
-import type { CorpusEntry } from './corpus';
+import type { CorpusEntry } from '../../core';
 
 /** Name fields a .jsonl line may carry, in order of preference: `file` is what `deja-lu fingerprint` prints. */
 const NAME_FIELDS = ['file', 'url', 'id'] as const;

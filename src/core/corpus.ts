@@ -1,4 +1,7 @@
-import type { DocumentSignature, Fingerprint, FingerprintColumns, TextLength } from '../../core';
+import type { Fingerprint } from './fingerprint64';
+import type { FingerprintColumns } from './near-pairs';
+import type { TextLength } from './text-length';
+import type { DocumentSignature } from './verdict';
 
 /** A Uint32Array that grows by doubling: a million entries without a million objects. */
 class GrowingColumn {
@@ -41,7 +44,7 @@ export interface CorpusEntry {
 const UNKNOWN = 0xffffffff;
 
 /**
- * The documents of one `dedup` run, column-wise: per entry 8 bytes of
+ * The documents of one `dedup` run or reposts view, column-wise: per entry 8 bytes of
  * fingerprint, 8 of origin, 8 of length and 8 of passage range; passages
  * 12 bytes each. Names are not kept (a .jsonl input is read again for the
  * names of the entries printed).

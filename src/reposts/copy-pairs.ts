@@ -1,0 +1,63 @@
+import { Corpus, forEachCandidatePair, judge, type VerdictOptions } from '../core';
+import type { Page } from '../store/page';
+import { comparisonScheme, signatureOfPage } from './page-signature';
+
+/** Pages come from the history, not from an input file: their entry numbers are all the corpus needs. */
+const FROM_HISTORY = { source: 0, line: 0 };
+
+export type CopyKind = 'duplicate' | 'partial';
+
+/** Two pages of the history that the checker would flag, the one read first as `earlier`, by page id. */
+export interface CopyPair {
+  earlier: number;
+  later: number;
+  kind: CopyKind;
+  distance: number;
+}
+
+/**
+ * The history's pages, column-wise (core/corpus.ts), with what pairing needs
+ * besides fingerprints: page ids, first visits and comparison schemes, one
+ * entry per page, about 130 bytes each with six passages.
+ */
+export class CopyFinder {
+  private readonly corpus = new Corpus();
+  private readonly ids: number[] = [];
+  private readonly firstVisits: number[] = [];
+  private readonly schemes: number[] = [];
+
+  get count(): number {
+    return this.corpus.count;
+  }
+
+  add(page: Page): void {
+    this.corpus.add(signatureOfPage(page), FROM_HISTORY);
+    this.ids.push(page.id);
+    this.firstVisits.push(page.firstVisit);
+    this.schemes.push(comparisonScheme(page));
+  }
+
+  /**
+   * Every pair the checker would flag had the later page been read now: the
+   * block index's candidates (within the user's k) of one comparison scheme,
+   * judged by `judge` with the user's k and minimum length, the page read
+   * first as the earlier one.
+   */
+  pairs(options: Required<VerdictOptions>): CopyPair[] {
+    const found: CopyPair[] = [];
+    forEachCandidatePair(this.corpus, options.maxDistance, (i, j) => {
+      if (this.schemes[i] !== this.schemes[j]) return;
+      const [a, b] = this.readFirst(i, j) ? [i, j] : [j, i];
+      const { verdict, distance } = judge(this.corpus.signature(a)!, this.corpus.signature(b)!, options);
+      if (verdict === 'duplicate' || verdict === 'partial') found.push({ earlier: this.ids[a]!, later: this.ids[b]!, kind: verdict, distance });
+    });
+    return found;
+  }
+
+  /** Entry i was read before entry j (ties: the lower page id). */
+  private readFirst(i: number, j: number): boolean {
+    const a = this.firstVisits[i]!;
+    const b = this.firstVisits[j]!;
+    return a < b || (a === b && this.ids[i]! < this.ids[j]!);
+  }
+}
