@@ -1,4 +1,4 @@
-import { fingerprintFromHex, FINGERPRINT_SCHEME, signatureDependsOnScheme, type DocumentSignature, type FingerprintScheme } from '../core';
+import { equivalentScheme, fingerprintFromHex, type DocumentSignature, type FingerprintScheme } from '../core';
 import type { Page } from '../store/page';
 
 /** What `judge` needs of a stored page. */
@@ -11,10 +11,11 @@ export function signatureOfPage(page: Page): DocumentSignature {
 }
 
 /**
- * The scheme a page is compared in: its own when its fingerprints depend on
- * the scheme (CJK text), else the current one, since such a text signs alike
- * in every scheme. Pages of two schemes are never compared (core/scheme.ts).
+ * The scheme a page is compared in: the lowest one whose rules signed it
+ * alike (core/scheme.ts equivalentScheme: a text without CJK signs alike in
+ * schemes 1 and 2). Pages of two such schemes are never compared: the
+ * history keeps no text to sign them again.
  */
 export function comparisonScheme(page: Pick<Page, 'scheme' | 'cjkChars' | 'words'>): FingerprintScheme {
-  return signatureDependsOnScheme(page) ? page.scheme : FINGERPRINT_SCHEME;
+  return equivalentScheme(page.scheme, page);
 }
