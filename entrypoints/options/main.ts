@@ -7,6 +7,9 @@ import { initHistoryView } from './history-view';
 import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
 import { initTransfer } from './transfer';
+import { initMyArticles } from '../../src/watch/my-articles-view';
+import { watchedUrls } from '../../src/watch/watched-urls';
+import '../../src/watch/my-articles.css';
 import '../../src/ui/base.css';
 import '../../src/ui/page.css';
 import './style.css';
@@ -25,7 +28,11 @@ async function main(): Promise<void> {
     confirm: (message) => window.confirm(message),
     forgetReports: () => sendMessage({ type: 'history-cleared' }),
   });
-  const refresh = () => void view.refresh();
+  const mine = initMyArticles({ history, loadSettings, watched: watchedUrls(), onHistoryChanged: () => void view.refresh() });
+  const refresh = () => {
+    void view.refresh();
+    void mine.refresh();
+  };
   initTransfer({ history, onImported: refresh });
   await initSettingsForm(byId<HTMLFormElement>('settings-form'), {
     load: loadSettings,
@@ -39,7 +46,7 @@ async function main(): Promise<void> {
     confirm: (message) => window.confirm(message),
     onHistoryChanged: refresh,
   });
-  await view.refresh();
+  await Promise.all([view.refresh(), mine.refresh()]);
 }
 
 /** Stored pages of `site` and its subdomains (the URL search narrows, the site check decides). */

@@ -1,8 +1,8 @@
 import { byId } from '../../src/ui/dom';
 
-const PANELS = ['history', 'settings'] as const;
+const PANELS = ['history', 'mine', 'settings'] as const;
 
-/** History and Settings as two tabs, selected by the URL fragment so links and reloads keep the place. */
+/** History, My articles and Settings as tabs, selected by the URL fragment so links and reloads keep the place. */
 export function initTabs(): void {
   const select = () => {
     const current = PANELS.find((id) => `#${id}` === location.hash) ?? 'history';
