@@ -30,7 +30,7 @@ const HTTP_URL = /^https?:\/\/./i;
 export function readWatchFile(text: string, parser: XmlParser = new DOMParser()): WatchFile {
   const doc = parser.parseFromString(text, 'application/xml');
   if (doc.getElementsByTagName('parsererror').length > 0) return { kind: 'unknown' };
-  const root = doc.documentElement.localName;
+  const root = localName(doc.documentElement);
   if (root === 'rss' || root === 'RDF') return { kind: 'feed', items: items(doc, 'item', rssItem, parser) };
   if (root === 'feed') return { kind: 'feed', items: items(doc, 'entry', atomEntry, parser) };
   if (root === 'urlset') return { kind: 'sitemap', urls: unique(children(doc.documentElement, 'url').map((url) => childText(url, 'loc')).filter(isHttpUrl)) };
@@ -50,7 +50,8 @@ function items(doc: Document, tag: string, fields: (item: Element) => ItemFields
   for (const element of Array.from(doc.getElementsByTagNameNS('*', tag))) {
     const { url, title, html, published } = fields(element);
     if (!isHttpUrl(url)) continue;
-    const text = articleText(parser.parseFromString(html, 'text/html').body).trim();
+    // Parsed as an inert document (no script runs, nothing loads), whole so that every parser gives it a body.
+    const text = articleText(parser.parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html').body).trim();
     const time = Date.parse(published);
     found.push({ url, title: title || url, text, ...(Number.isFinite(time) ? { publishedTime: time } : {}) });
   }
@@ -79,7 +80,12 @@ function atomEntry(entry: Element): ItemFields {
 }
 
 function children(parent: Element, name: string): Element[] {
-  return Array.from(parent.children).filter((child) => child.localName === name);
+  return Array.from(parent.children).filter((child) => localName(child) === name);
+}
+
+/** `encoded` for `content:encoded`: browsers give it so; a DOM that is not namespace-aware keeps the prefix. */
+function localName(element: Element): string {
+  return element.localName.slice(element.localName.indexOf(':') + 1);
 }
 
 function childText(parent: Element, name: string): string {

@@ -8,6 +8,7 @@ import { storage } from 'wxt/utils/storage';
 import { normalizeUrl } from '../core';
 
 const WATCHED_URLS_KEY = 'local:watched-urls';
+const HTTP_URL = /^https?:\/\//i;
 
 /** The sitemap protocol's limit for one file: more would be a second sitemap, and this list stays a few MB at most. */
 export const MAX_WATCHED_URLS = 50_000;
@@ -33,7 +34,7 @@ export function watchedUrls(area: LocalArea = storage): WatchedUrls {
     async add(urls) {
       const all = new Set(await read());
       for (const url of urls) {
-        const normalized = normalizeUrl(url);
+        const normalized = HTTP_URL.test(url) ? normalizeUrl(url) : undefined;
         if (normalized !== undefined && all.size < MAX_WATCHED_URLS) all.add(normalized);
       }
       await area.setItem(WATCHED_URLS_KEY, [...all]);
