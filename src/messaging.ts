@@ -1,4 +1,7 @@
-import type { PageSource } from './store/page';
+import type { Page, PageSource } from './store/page';
+
+/** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
+const FINGERPRINT_BITS = 64;
 
 /**
  * What the extension's contexts tell each other: the pages, readings and
@@ -114,6 +117,22 @@ export interface MatchSummary {
   publishedAt?: number;
 }
 
+/** How a stored page that copies (or is copied by) another is described to the UI. */
+export function matchSummary(page: Page, verdict: MatchVerdict, distance: number): MatchSummary {
+  return {
+    url: page.url,
+    title: page.title,
+    site: page.site,
+    source: page.source,
+    verdict,
+    distance,
+    similarity: 1 - distance / FINGERPRINT_BITS,
+    firstVisit: page.firstVisit,
+    lastVisit: page.lastVisit,
+    ...(page.publishedAt !== undefined ? { publishedAt: page.publishedAt } : {}),
+  };
+}
+
 /** Which of two copies was published first, when both declare a date. */
 export type FirstPublished = 'earlier_page' | 'this_page' | 'unknown';
 
@@ -138,6 +157,8 @@ export interface PageReport {
   checkedAt: number;
   /** The page was checked but could not be recorded: the browser's storage quota is used up. */
   storageFull?: true;
+  /** The page is in the history as the user's own article (source `author`). */
+  own?: true;
 }
 
 export interface VisitResponse {

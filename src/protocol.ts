@@ -77,6 +77,8 @@ export const protocol = {
   'check-tab': { from: 'popup', to: 'background', request: { tabId: nonNegativeInteger, record: boolean }, reply: reply<PageReport>() },
   /** Pasted or selected text, judged against the history like a page's, and not recorded. */
   'check-text': { from: 'popup', to: 'background', request: { text: string(MAX_TEXT_CHARS) }, reply: reply<PageReport>() },
+  /** "This is my article" (`mine: true`) or "Not my article" for the tab's page: its report, updated. */
+  'mark-own': { from: 'popup', to: 'background', request: { tabId: nonNegativeInteger, mine: boolean }, reply: reply<PageReport>() },
   /** The reports kept for the popup are forgotten and the badges reset. */
   'history-cleared': { from: 'options', to: 'background', request: {}, reply: reply<null>() },
   extract: { from: 'background', to: 'content', request: {}, reply: reply<PageReading>() },

@@ -3,7 +3,7 @@ import type { PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { firstPublishedLine } from '../../src/ui/first-published';
 import { linkedSentence } from '../../src/ui/linked-sentence';
-import { isLinkable, noticeSentence } from '../../src/ui/match-text';
+import { isLinkable, isOwnArticle, noticeSentence } from '../../src/ui/match-text';
 import noticeCss from './notice.css?inline';
 
 /** The in-page notice shown on a repost. */
@@ -104,7 +104,9 @@ export function noticeCard(doc: Document, report: PageReport, hide: () => void):
     return node;
   };
 
-  const root = el('section', 'card');
+  // A copy of the user's own article looks different at a glance: its own colour and a tag.
+  const own = isOwnArticle(match);
+  const root = el('section', own ? 'card own' : 'card');
   root.setAttribute('role', 'status');
   root.setAttribute('aria-label', t('extName'));
 
@@ -115,6 +117,7 @@ export function noticeCard(doc: Document, report: PageReport, hide: () => void):
   close.title = t('dismiss');
   close.setAttribute('aria-label', t('dismiss'));
   close.addEventListener('click', hide);
+  if (own) brand.append(' ', el('span', 'own-tag', t('yourArticle')));
   head.append(brand, close);
 
   const linkable = isLinkable(match.url);
@@ -136,7 +139,7 @@ export function noticeCard(doc: Document, report: PageReport, hide: () => void):
 
   const actions = el('div', 'actions');
   if (linkable) {
-    const open = el('a', 'button', t('openEarlier'));
+    const open = el('a', 'button', t(own ? 'openYourArticle' : 'openEarlier'));
     setExternal(open, match.url);
     actions.append(open);
   }

@@ -8,7 +8,11 @@ import { findRepostsInWorker } from './reposts-in-worker';
 import { initRepostsView } from './reposts-view';
 import { initSettingsForm } from './settings-form';
 import { initTabs } from './tabs';
-import { download, initTransfer } from './transfer';
+import { initTransfer } from './transfer';
+import { initMyArticles } from '../../src/watch/my-articles-view';
+import { watchedUrls } from '../../src/watch/watched-urls';
+import { saveFile } from '../../src/ui/save-file';
+import '../../src/watch/my-articles.css';
 import '../../src/ui/base.css';
 import '../../src/ui/page.css';
 import './style.css';
@@ -17,7 +21,7 @@ async function main(): Promise<void> {
   document.title = t('optionsTitle');
   document.documentElement.lang = pageLanguage();
   localizeDom(document);
-  const reposts = initRepostsView({ find: findRepostsInWorker, loadSettings, download });
+  const reposts = initRepostsView({ find: findRepostsInWorker, loadSettings, download: saveFile });
   initTabs((panel) => {
     if (panel === 'reposts') reposts.show();
   });
@@ -30,7 +34,11 @@ async function main(): Promise<void> {
     confirm: (message) => window.confirm(message),
     forgetReports: () => sendMessage({ type: 'history-cleared' }),
   });
-  const refresh = () => void view.refresh();
+  const mine = initMyArticles({ history, loadSettings, watched: watchedUrls(), onHistoryChanged: () => void view.refresh() });
+  const refresh = () => {
+    void view.refresh();
+    void mine.refresh();
+  };
   initTransfer({ history, onImported: refresh });
   await initSettingsForm(byId<HTMLFormElement>('settings-form'), {
     load: loadSettings,
@@ -44,7 +52,7 @@ async function main(): Promise<void> {
     confirm: (message) => window.confirm(message),
     onHistoryChanged: refresh,
   });
-  await view.refresh();
+  await Promise.all([view.refresh(), mine.refresh()]);
 }
 
 /** Stored pages of `site` and its subdomains (the URL search narrows, the site check decides). */

@@ -23,7 +23,7 @@ export interface RepostsViewDeps {
   find(options: Required<VerdictOptions>, progress: (state: RepostsProgress) => void): Promise<RepostGroup[]>;
   loadSettings(): Promise<Settings>;
   /** Saves the CSV under this name. */
-  download(blob: Blob, filename: string): Promise<void>;
+  download(blob: Blob, filename: string): void;
   now?: () => Date;
 }
 
@@ -144,7 +144,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
   refresh.addEventListener('click', () => void compute());
   byId('reposts-export').addEventListener('click', () => {
     const blob = new Blob([repostsCsv(shownGroups)], { type: 'text/csv;charset=utf-8' });
-    void download(blob, `deja-lu-reposts-${now().toISOString().slice(0, 10)}.csv`);
+    download(blob, `deja-lu-reposts-${now().toISOString().slice(0, 10)}.csv`);
   });
 
   return { show: () => void compute() };

@@ -1,6 +1,6 @@
 import { byId } from '../../src/ui/dom';
 
-const PANELS = ['history', 'reposts', 'settings'] as const;
+const PANELS = ['history', 'reposts', 'mine', 'settings'] as const;
 export type Panel = (typeof PANELS)[number];
 
 /** The page's panels as tabs, selected by the URL fragment so links and reloads keep the place; `onShow` hears which is shown. */

@@ -1,6 +1,7 @@
 import { formatPercent, t } from '../../src/i18n';
 import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, textChunks, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
+import { saveFile } from '../../src/ui/save-file';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
 const MAX_LISTED_REJECTIONS = 10;
@@ -28,7 +29,7 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     try {
       const chunks = kind === 'json' ? history.exportJson() : history.exportCsv();
       const type = kind === 'json' ? 'application/json' : 'text/csv';
-      await download(await collectBlob(chunks, type), `deja-lu-history-${now().toISOString().slice(0, 10)}.${kind}`);
+      saveFile(await collectBlob(chunks, type), `deja-lu-history-${now().toISOString().slice(0, 10)}.${kind}`);
     } catch (error) {
       show('error', t('exportFailed', messageOf(error)));
     }
@@ -124,17 +125,6 @@ async function collectBlob(chunks: AsyncIterable<string>, type: string): Promise
   }
   parts.push(new Blob(pending));
   return new Blob(parts, { type: `${type};charset=utf-8` });
-}
-
-/** Saves `blob` as a download named `filename`. */
-export async function download(blob: Blob, filename: string): Promise<void> {
-  const url = URL.createObjectURL(blob);
-  const link = h('a', { href: url, download: filename, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started reading the blob by the next task; release it after that.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function messageOf(error: unknown): string {

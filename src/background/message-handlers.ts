@@ -72,6 +72,10 @@ export function backgroundHandlers(
       fromExtensionPage(sender);
       return visits.checkText(text);
     },
+    'mark-own': async ({ tabId, mine }, sender) => {
+      fromExtensionPage(sender);
+      return visits.markOwn(tabId, mine);
+    },
     'history-cleared': async (_request, sender) => {
       fromExtensionPage(sender);
       await visits.forgetAllTabs();

@@ -1,5 +1,4 @@
 import {
-  fingerprintFromHex,
   fingerprintToHex,
   isLongEnough,
   FINGERPRINT_SCHEME,
@@ -13,13 +12,10 @@ import {
   type Judgement,
   type MinLength,
 } from '../core';
-import { MAX_REPORTED_MATCHES, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
-import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, truncateText, type Page, type PageInput, type PageSource } from '../store';
+import { MAX_REPORTED_MATCHES, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
+import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
-
-/** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
-const FINGERPRINT_BITS = 64;
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -85,8 +81,10 @@ export class PageChecker {
     const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
     const addVisit = options.record && (earlier === undefined || options.countVisit !== false);
+    // A page the user marked as their own stays theirs when they read it again.
+    const source = earlier?.source === 'author' ? 'author' : options.source;
     const { stored, storageFull } = addVisit
-      ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, options.source), earlier)
+      ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, source), earlier)
       : { stored: earlier, storageFull: false };
 
     return {
@@ -103,7 +101,17 @@ export class PageChecker {
       firstPublished: firstPublished(page.publishedTime, matches[0]?.publishedAt),
       checkedAt: this.now(),
       ...(storageFull ? { storageFull: true as const } : {}),
+      ...(stored?.source === 'author' ? { own: true as const } : {}),
     };
+  }
+
+  /**
+   * Marks the stored page at `url` as the user's own article (`author`), or
+   * takes that back (`visit`: how it entered before is not kept); false when
+   * the history has no such page.
+   */
+  async markOwn(url: string, mine: boolean): Promise<boolean> {
+    return (await (await this.history).setSource(url, mine ? 'author' : 'visit')) !== undefined;
   }
 
   /**
@@ -184,8 +192,8 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
     // on its own site; records kept from before that rule, or imported, are held to it here.
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
-    const { verdict, distance } = bestJudgement(signatureOf(page), signaturesFor(page, signatures), options);
-    if (verdict === 'duplicate' || verdict === 'partial') matches.push(summarize(page, verdict, distance));
+    const { verdict, distance } = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
+    if (verdict === 'duplicate' || verdict === 'partial') matches.push(matchSummary(page, verdict, distance));
   }
   // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
   return matches.sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
@@ -242,29 +250,6 @@ function rank(match: MatchSummary): number {
 function firstPublished(current: number | undefined, earlier: number | undefined): FirstPublished {
   if (current === undefined || earlier === undefined || current === earlier) return 'unknown';
   return earlier < current ? 'earlier_page' : 'this_page';
-}
-
-function signatureOf(page: Page): DocumentSignature {
-  return {
-    fingerprint: fingerprintFromHex(page.fingerprint),
-    passages: page.passages.map(fingerprintFromHex),
-    length: { cjkChars: page.cjkChars, words: page.words },
-  };
-}
-
-function summarize(page: Page, verdict: MatchSummary['verdict'], distance: number): MatchSummary {
-  return {
-    url: page.url,
-    title: page.title,
-    site: page.site,
-    source: page.source,
-    verdict,
-    distance,
-    similarity: 1 - distance / FINGERPRINT_BITS,
-    firstVisit: page.firstVisit,
-    lastVisit: page.lastVisit,
-    ...(page.publishedAt !== undefined ? { publishedAt: page.publishedAt } : {}),
-  };
 }
 
 function toPageInput(page: ExtractedPage, url: string, canonicalUrl: string | undefined, signature: DocumentSignature, source: PageSource): PageInput {

@@ -15,6 +15,7 @@ import { registerShortcuts, type ShortcutApi } from './shortcuts';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
 import { openWelcomeOnInstall } from './welcome';
+import { watchedUrls } from '../watch/watched-urls';
 
 /** Expired pages are looked for at most this often (and whenever the worker starts). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -67,6 +68,7 @@ export function startBackground({
     resetBadge: resetToolbarBadge(),
     extractFromTab: tabExtractor({ injectContentScript: ensureContentScript }),
     routes,
+    watched: watchedUrls(),
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 

@@ -5,6 +5,8 @@ import type { BadgeResetter, BadgeSetter } from './badge';
 import type { PageChecker } from './page-checker';
 import type { RouteLimiter } from './route-limiter';
 import type { TabReports } from './tab-reports';
+import type { PageSource } from '../store';
+import type { WatchedUrls } from '../watch/watched-urls';
 
 export interface TabInfo {
   id: number;
@@ -21,8 +23,12 @@ export interface VisitServiceDeps {
   extractFromTab: (tabId: number) => Promise<PageReading>;
   /** Which automatic checks a page gets: its own, and a few of content swapped in (route-limiter.ts). */
   routes: Pick<RouteLimiter, 'allow' | 'forgetTab' | 'navigated'>;
+  /** The addresses of the user's own articles from an imported sitemap (src/watch/watched-urls.ts). */
+  watched?: Pick<WatchedUrls, 'has' | 'remove'>;
   now?: () => number;
 }
+
+const NOTHING_WATCHED: Pick<WatchedUrls, 'has' | 'remove'> = { has: async () => false, remove: async () => {} };
 
 /**
  * What happens when a page is opened (automatic mode) or checked from the
@@ -35,7 +41,7 @@ export class VisitService {
   private readonly lateReads = new Map<number, string>();
 
   constructor(deps: VisitServiceDeps) {
-    this.deps = { now: Date.now, ...deps };
+    this.deps = { now: Date.now, watched: NOTHING_WATCHED, ...deps };
   }
 
   /**
@@ -85,7 +91,7 @@ export class VisitService {
       ?? (this.deps.routes.allow(tab.id, page.url) ? undefined : 'rate_limited');
     const report = blocked
       ? this.emptyReport(page.url, blocked, page.title)
-      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: 'visit' });
+      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: await this.sourceOf(page.url, 'visit') });
     await this.publish(tab.id, report);
     return { report, showNotice: settings.showNotice && isFlagged(report) };
   }
@@ -104,10 +110,47 @@ export class VisitService {
     const reading = await this.deps.extractFromTab(tabId);
     const settings = await this.deps.loadSettings();
     const report = reading.kind === 'page'
-      ? await this.deps.checker.check(reading.page, { ...checkOptions(settings), record, source: 'manual' })
+      ? await this.deps.checker.check(reading.page, { ...checkOptions(settings), record, source: await this.sourceOf(reading.page.url, 'manual') })
       : this.emptyReport('', reading.reason);
     await this.publish(tabId, report);
     return report;
+  }
+
+  /**
+   * "This is my article" in the popup (or taking it back): the tab's page, if
+   * the history holds it, changes source; one not recorded yet is read from
+   * the tab and recorded as the user's. Unmarking also forgets the address
+   * from an imported sitemap, or the next visit would mark it again.
+   */
+  async markOwn(tabId: number, mine: boolean): Promise<PageReport> {
+    const current = await this.deps.tabReports.get(tabId);
+    const url = current?.url ?? '';
+    const changed = url !== '' && await this.deps.checker.markOwn(url, mine);
+    if (!mine) {
+      if (url !== '') await this.deps.watched.remove(url);
+      if (current === null) return this.emptyReport('', 'no_article');
+      const report: PageReport = { ...current };
+      delete report.own;
+      await this.publish(tabId, report);
+      return report;
+    }
+    if (changed && current !== null) {
+      const report: PageReport = { ...current, own: true };
+      await this.publish(tabId, report);
+      return report;
+    }
+    const reading = await this.deps.extractFromTab(tabId);
+    const settings = await this.deps.loadSettings();
+    const report = reading.kind === 'page'
+      ? await this.deps.checker.check(reading.page, { ...checkOptions(settings), record: true, source: 'author' })
+      : this.emptyReport('', reading.reason);
+    await this.publish(tabId, report);
+    return report;
+  }
+
+  /** `author` for an address of the user's own site they imported a sitemap of, else `otherwise`. */
+  private async sourceOf(url: string, otherwise: PageSource): Promise<PageSource> {
+    return (await this.deps.watched.has(url)) ? 'author' : otherwise;
   }
 
   /**

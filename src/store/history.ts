@@ -7,13 +7,13 @@ import { normalizeUrl } from '../core/url';
 import { hammingDistance } from '../core/hamming';
 import { lookupBlocks } from './blocks/block-stores';
 import { unpackFingerprints } from './codec/fingerprints';
-import { decodePage, storedFingerprints, storedSite, type StoredPage } from './codec/stored-page';
+import { decodePage, encodePage, storedFingerprints, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { openHistoryDatabase } from './open';
-import { MAX_VISIT_COUNT, type Page, type PageInput } from './page';
+import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
 import { findByUrl, insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
 import { ALL_STORES, DB_NAME, type HistoryDatabase, type PagesStore } from './schema';
 
@@ -212,6 +212,39 @@ export class History {
         cursor = await cursor.continue();
       }
       return schemes;
+    });
+  }
+
+  /**
+   * Sets how the page stored under `url` entered the history (e.g. the user
+   * marks it as their own article, `author`, or takes that back); its
+   * fingerprints and visits stay. Undefined when no such page is stored.
+   */
+  async setSource(url: string, source: PageSource): Promise<Page | undefined> {
+    const normalized = normalizeUrl(url);
+    if (normalized === undefined) return undefined;
+    const tx = this.db.transaction('pages', 'readwrite');
+    return inTransaction(tx, async () => {
+      const stored = await findByUrl(tx.objectStore('pages'), normalized);
+      if (stored === undefined) return undefined;
+      const page = { ...decodePage(stored.page, stored.key), source };
+      const { id, ...rest } = page;
+      // Same fingerprints, so the block stores keep their entries.
+      await tx.objectStore('pages').put(encodePage(rest), id);
+      return page;
+    });
+  }
+
+  /** Every page of `source` (e.g. the user's own articles), in key order; reads the whole store a batch at a time. */
+  async pagesOf(source: PageSource): Promise<Page[]> {
+    const tx = this.db.transaction('pages', 'readonly');
+    const store = tx.objectStore('pages');
+    return inTransaction(tx, async () => {
+      const pages: Page[] = [];
+      for await (const [key, stored] of walkPages((after) => readBatch(store, after))) {
+        if (storedSource(stored, key) === source) pages.push(decodePage(stored, key));
+      }
+      return pages;
     });
   }
 

@@ -1,5 +1,7 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
+import { fingerprintFromHex } from '../core/fingerprint64';
 import type { FingerprintScheme } from '../core/scheme';
+import type { DocumentSignature } from '../core/verdict';
 
 export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
 /** How a page entered the history: read in the browser, added by hand, imported, or written by the user. */
@@ -83,4 +85,13 @@ export function truncateText(text: string, max: number): string {
   const code = text.charCodeAt(max - 1);
   const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
   return text.slice(0, end);
+}
+
+/** What the engine judges a stored page by: its fingerprints and length. */
+export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'cjkChars' | 'words'>): DocumentSignature {
+  return {
+    fingerprint: fingerprintFromHex(page.fingerprint),
+    passages: page.passages.map(fingerprintFromHex),
+    length: { cjkChars: page.cjkChars, words: page.words },
+  };
 }

@@ -20,6 +20,7 @@ function fakeVisits() {
     checkText: vi.fn(async () => ({})),
     tabStatus: vi.fn(async () => null),
     forgetAllTabs: vi.fn(async () => {}),
+    markOwn: vi.fn(async () => ({})),
   };
 }
 
@@ -52,6 +53,7 @@ describe('background handlers: who may send what', () => {
     ['get-tab-status from a content script', { type: 'get-tab-status', tabId: 9 }, CONTENT, /extension's own pages/],
     ['check-tab from a content script', { type: 'check-tab', tabId: 9, record: true }, CONTENT, /extension's own pages/],
     ['check-text from a content script (a page must not probe the history)', { type: 'check-text', text: 'what did they read?' }, CONTENT, /extension's own pages/],
+    ['mark-own from a content script (a page must not make itself the user\'s article)', { type: 'mark-own', tabId: 9, mine: true }, CONTENT, /extension's own pages/],
     ['history-cleared from a content script', { type: 'history-cleared' }, CONTENT, /extension's own pages/],
     ['get-tab-status from a page pretending to be an extension URL in its path', { type: 'get-tab-status', tabId: 9 }, { ...CONTENT, url: `https://e.com/${EXTENSION}` }, /extension's own pages/],
   ])('refuses %s', async (_name, request, sender, error) => {
@@ -104,6 +106,13 @@ describe('background handlers: who may send what', () => {
     const { visits, send } = setup();
     await send({ type: 'check-text', text: 'Pasted' }, POPUP);
     expect(visits.checkText).toHaveBeenCalledWith('Pasted');
+  });
+
+  it('marks the tab\'s page as the user\'s own article, or takes it back, for the popup', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'mark-own', tabId: 12, mine: true }, POPUP);
+    await send({ type: 'mark-own', tabId: 12, mine: false }, POPUP);
+    expect(visits.markOwn.mock.calls).toEqual([[12, true], [12, false]]);
   });
 
   it('the options page reports a cleared history: every tab report is forgotten', async () => {

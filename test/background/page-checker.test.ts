@@ -260,6 +260,7 @@ describe('PageChecker: a page copied many times', () => {
       getByUrl: async () => undefined,
       olderSchemes: async () => [],
       recordVisit: async () => ({ ...pages[0]!, id: count + 1, url: 'https://reader.example/a' }),
+      setSource: async () => undefined,
     };
   }
 

@@ -288,3 +288,67 @@ describe('VisitService: content swapped in without a real navigation (probing)',
     expect(routes.allow(TAB.id, 'https://app.example/r/after')).toBe(true);
   });
 });
+
+describe('VisitService.markOwn: "This is my article" / "Not my article" in the popup', () => {
+  const author = async (url: string) => (await history.getByUrl(url))?.source;
+
+  it.each<[string, boolean, boolean, PageReport['own'], 'author' | 'visit' | undefined]>([
+    ['a page read before becomes the user\'s', true, true, true, 'author'],
+    ['a page not yet in the history is read from the tab and recorded as the user\'s', false, true, true, 'author'],
+    ['"Not my article" takes it back', true, false, undefined, 'visit'],
+  ])('%s', async (_name, visited, mine, own, source) => {
+    tabPage = page(ORIGINAL);
+    if (visited) await service.visit(page(ORIGINAL), TAB);
+    else reports.set(TAB.id, { ...(await service.checkTab(TAB.id, false)) });
+    if (!mine) await service.markOwn(TAB.id, true);
+
+    const report = await service.markOwn(TAB.id, mine);
+    expect(report.own).toBe(own);
+    expect(reports.get(TAB.id)?.own).toBe(own);
+    expect(await author(ORIGINAL)).toBe(source);
+    expect(await history.count()).toBe(1);
+  });
+
+  it('a page the user marked stays theirs when they read it again, and its copy is named as theirs', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    await service.markOwn(TAB.id, true);
+    time.advance(DAY);
+    const again = await service.visit(page(ORIGINAL), TAB);
+    expect(again.report).toMatchObject({ status: 'read_before', own: true });
+    expect(await author(ORIGINAL)).toBe('author');
+
+    const copy = await service.visit(page(COPY), { id: 8, incognito: false });
+    expect(copy.report.matches[0]).toMatchObject({ url: ORIGINAL, source: 'author' });
+  });
+});
+
+describe('VisitService: addresses of the user\'s sitemap', () => {
+  const removed: string[] = [];
+  const watchedService = () => new VisitService({
+    checker: new PageChecker({ history, now: time.now, sign: specSign }),
+    loadSettings: async () => settings,
+    tabReports: { get: async (id) => reports.get(id) ?? null, set: async (id, report) => void reports.set(id, report), remove: async () => {}, clear: async () => [] },
+    setBadge: async () => {},
+    resetBadge: async () => {},
+    extractFromTab: async () => ({ kind: 'page', page: page(ORIGINAL) }),
+    routes: { allow: () => true, forgetTab: () => {}, navigated: () => {} },
+    watched: { has: async (url) => url === ORIGINAL, remove: async (url) => void removed.push(url) },
+    now: time.now,
+  });
+
+  it.each<[string, string, 'author' | 'visit' | 'manual', (s: VisitService) => Promise<unknown>]>([
+    ['a watched address visited is recorded as the user\'s article', ORIGINAL, 'author', (s) => s.visit(page(ORIGINAL), TAB)],
+    ['another address is an ordinary visit', COPY, 'visit', (s) => s.visit(page(COPY), TAB)],
+    ['a watched address added from the popup is the user\'s too', ORIGINAL, 'author', (s) => s.checkTab(TAB.id, true)],
+  ])('%s', async (_name, url, source, act) => {
+    await act(watchedService());
+    expect((await history.getByUrl(url))?.source).toBe(source);
+  });
+
+  it('"Not my article" also forgets the address, or the next visit would mark it again', async () => {
+    const service = watchedService();
+    await service.visit(page(ORIGINAL), TAB);
+    await service.markOwn(TAB.id, false);
+    expect(removed).toEqual([ORIGINAL]);
+  });
+});

@@ -23,3 +23,22 @@ describe('in-page notice: other copies', () => {
     expect(noticeCard(document, report, () => {}).querySelector('.more')?.textContent ?? null).toBe(more);
   });
 });
+
+describe('in-page notice: a copy of the user\'s own article', () => {
+  beforeEach(() => loadExtensionPage('popup'));
+
+  it.each<[string, MatchSummary['source'], string, string | null, string]>([
+    ['another reader\'s page', 'visit', 'card', null, 'Open the earlier page'],
+    ['the user\'s own article', 'author', 'card own', 'Your article', 'Open your article'],
+  ])('%s: class %j, tag %j, button %j', (_name, source, className, tag, button) => {
+    const report: PageReport = {
+      status: 'repost', url: 'https://reader.example/a', title: 'A copy', site: 'reader.example',
+      matches: [{ ...match(0), source }], matchCount: 1,
+      recorded: true, visitCount: 1, firstPublished: 'unknown', checkedAt: 0,
+    };
+    const card = noticeCard(document, report, () => {});
+    expect(card.className).toBe(className);
+    expect(card.querySelector('.own-tag')?.textContent ?? null).toBe(tag);
+    expect(card.querySelector('.button')?.textContent).toBe(button);
+  });
+});

@@ -28,7 +28,7 @@ const unexpected = async (): Promise<never> => {
 function background(handlers: Partial<HandlersFor<'background'>> = {}): HandlersFor<'background'> {
   return {
     'should-check': unexpected, 'read-html': unexpected, visit: unexpected, skip: unexpected, 'open-settings': unexpected,
-    'get-tab-status': unexpected, 'check-tab': unexpected, 'check-text': unexpected, 'history-cleared': unexpected, ...handlers,
+    'get-tab-status': unexpected, 'check-tab': unexpected, 'check-text': unexpected, 'mark-own': unexpected, 'history-cleared': unexpected, ...handlers,
   };
 }
 const READING: PageReading = { kind: 'skip', reason: 'no_article' };

@@ -27,6 +27,7 @@ describe('parseRequest: accepted messages', () => {
     ['history-cleared', { type: 'history-cleared', pages: 3 }, { type: 'history-cleared' }],
     ['hostile strings are data: markup in title and text is kept as it is', { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }, { type: 'visit', page: { ...page, title: '<img src=x onerror=alert(1)>\u202Egnp.exe', text: '<script>alert(1)</script>' } }],
     ['check-text', { type: 'check-text', text: 'Pasted text', url: 'https://example.com/' }, { type: 'check-text', text: 'Pasted text' }],
+    ['mark-own', { type: 'mark-own', tabId: 7, mine: false, url: 'https://example.com/' }, { type: 'mark-own', tabId: 7, mine: false }],
     ['check-text at the cap', { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS) }, { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS) }],
     ['text at the cap', { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }, { type: 'visit', page: { ...page, text: 'x'.repeat(MAX_TEXT_CHARS) } }],
   ])('%s', (_name, raw, expected) => {
@@ -62,6 +63,7 @@ describe('parseRequest: refused messages', () => {
     ['record not boolean', { type: 'check-tab', tabId: 1, record: 'yes' }, /record must be true or false/],
     ['check-text over the text cap', { type: 'check-text', text: 'x'.repeat(MAX_TEXT_CHARS + 1) }, /text is longer than 1000000/],
     ['check-text without text', { type: 'check-text' }, /text must be a string/],
+    ['mark-own without saying mine or not', { type: 'mark-own', tabId: 1 }, /mine must be true or false/],
     ['check-text with text not a string', { type: 'check-text', text: ['a'] }, /text must be a string/],
     ['should-check url not http', { type: 'should-check', url: 'chrome://settings' }, /url must be an http\(s\) URL/],
     ['skip with an unknown reason', { type: 'skip', url: 'https://example.com/', reason: 'bored' }, /reason must be one of no_article, too_large/],

@@ -18,7 +18,7 @@
  */
 import { isFingerprintScheme, type FingerprintScheme } from '../../core/scheme';
 import { siteOf } from '../../core/url';
-import { PAGE_SOURCES, type NewPage, type Page } from '../page';
+import { PAGE_SOURCES, type NewPage, type Page, type PageSource } from '../page';
 import { FINGERPRINT_BYTES, fingerprintsFromHex, fingerprintsToHex } from './fingerprints';
 
 /** A page as the pages store holds it: the encoded form of `NewPage` (layout above). */
@@ -110,6 +110,13 @@ export function storedFingerprints(stored: StoredPage, key: number): Uint8Array 
 /** The page's site: stored only when it is not the URL's own. */
 export function storedSite(stored: StoredPage): string {
   return stored.s ?? siteOf(stored.u);
+}
+
+/** How the page entered the history (PAGE_SOURCES), read without decoding the rest; `key` only names it in errors. */
+export function storedSource(stored: StoredPage, key: number): PageSource {
+  const source = PAGE_SOURCES[stored.d[fingerprintsEnd(stored, key) + 1] ?? -1];
+  if (source === undefined) throw new DamagedPageError(key);
+  return source;
 }
 
 export function decodePage(stored: StoredPage, key: number): Page {

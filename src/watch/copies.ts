@@ -1,0 +1,69 @@
+/**
+ * Where copies of the user's own articles turned up: computed from the
+ * history each time (nothing about matches is stored), with the checker's
+ * rules — the block index finds the candidates, `judge` decides.
+ */
+import { equivalentScheme, isLongEnough, judge, siteOf, type MinLength } from '../core';
+import { matchSummary, type MatchSummary } from '../messaging';
+import { pageSignature, type History, type Page } from '../store';
+
+export interface CopyOptions {
+  maxDistance: number;
+  minLength: MinLength;
+}
+
+/** A page of the history that copies one of the user's articles, described as the popup describes a match. */
+export type CopySeen = MatchSummary;
+
+export interface ArticleCopies {
+  article: Page;
+  /** Earliest seen first. */
+  copies: CopySeen[];
+}
+
+/** The part of the history this needs; tests may pass the real one over fake-indexeddb. */
+export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
+
+/**
+ * Every page marked as the user's own (source `author`), each with the other
+ * pages of the history that are whole or partial copies of it. Other pages of
+ * the user's own are not copies; neither is a page of the article's own site
+ * that declares it as canonical. Articles in order of their first visit.
+ */
+export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptions): Promise<ArticleCopies[]> {
+  const articles = (await history.pagesOf('author')).sort((a, b) => a.firstVisit - b.firstVisit || a.id - b.id);
+  const result: ArticleCopies[] = [];
+  for (const article of articles) result.push({ article, copies: await copiesOf(history, article, options) });
+  return result;
+}
+
+async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions): Promise<CopySeen[]> {
+  const signature = pageSignature(article);
+  if (!isLongEnough(signature.length, options.minLength)) return [];
+  const found = await history.queryMany([article.fingerprint, ...article.passages], options.maxDistance, { excludeUrl: article.url });
+  const seen = new Set<number>();
+  const copies: CopySeen[] = [];
+  for (const { page } of found.flat()) {
+    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
+    seen.add(page.id);
+    const { verdict, distance } = judge(signature, pageSignature(page), options);
+    if (verdict === 'duplicate' || verdict === 'partial') copies.push(matchSummary(page, verdict, distance));
+  }
+  return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
+}
+
+/**
+ * Whether the two pages' fingerprints were made by rules that read their
+ * texts alike (core/scheme.ts): others cannot be compared, the history keeps
+ * no text to sign them again.
+ */
+function signedAlike(a: Page, b: Page): boolean {
+  return equivalentScheme(a.scheme, a) === equivalentScheme(b.scheme, b);
+}
+
+/** The article under another address of its own site (it declares one of the article's addresses as canonical, or the other way round). */
+function isSamePage(article: Page, page: Page): boolean {
+  if (siteOf(page.url) !== siteOf(article.url)) return false;
+  const own = new Set([article.url, article.canonicalUrl]);
+  return own.has(page.url) || (page.canonicalUrl !== undefined && own.has(page.canonicalUrl));
+}

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MIN_LENGTH } from '../../src/core';
+import type { History, PageInput } from '../../src/store';
+import { copiesCsv } from '../../src/watch/copies-csv';
+import { copiesOfMyArticles, type ArticleCopies } from '../../src/watch/copies';
+import { DAY, FP, T0, clock, flipBits, freshHistory } from '../background/fakes';
+
+const OPTIONS = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH };
+const MINE = 'https://me.example/essay';
+
+let history: History;
+let time: ReturnType<typeof clock>;
+
+beforeEach(async () => {
+  time = clock();
+  history = await freshHistory(time.now);
+});
+
+/** Records `url` a day after the previous page, with the chosen fingerprint and length. */
+async function record(url: string, fields: Partial<PageInput> = {}): Promise<void> {
+  time.advance(DAY);
+  const site = new URL(url).hostname;
+  await history.recordVisit({ url, title: `Title of ${url}`, site, excerpt: '', textLength: 3000, cjkChars: 0, words: 500, fingerprint: FP, source: 'visit', ...fields });
+}
+
+const copiesOf = async () => (await copiesOfMyArticles(history, OPTIONS)).map(({ article, copies }) => [article.url, copies.map((copy) => `${copy.url} ${copy.verdict}`)]);
+
+describe('copiesOfMyArticles: every copy the history holds of each of the user\'s articles', () => {
+  it.each<[string, Array<[string, Partial<PageInput>]>, Array<[string, string[]]>]>([
+    ['no article of the user\'s: nothing, whatever else was read', [['https://a.example/x', {}]], []],
+    ['an article with no copy', [[MINE, { source: 'author' }], ['https://other.example/y', { fingerprint: flipBits(FP, 40) }]], [[MINE, []]]],
+    ['a copy on another site, read before or after the article was marked', [
+      ['https://early.example/copy', {}], [MINE, { source: 'author' }], ['https://late.example/copy', { fingerprint: flipBits(FP, 2) }],
+    ], [[MINE, ['https://early.example/copy duplicate', 'https://late.example/copy duplicate']]]],
+    ['a page too far from it is not a copy', [[MINE, { source: 'author' }], ['https://far.example/x', { fingerprint: flipBits(FP, 4) }]], [[MINE, []]]],
+    ['another of the user\'s own articles is not a copy of it', [[MINE, { source: 'author' }], ['https://medium.example/me/essay', { source: 'author' }]], [
+      [MINE, []], ['https://medium.example/me/essay', []],
+    ]],
+    ['the article under another address of its own site, declaring it canonical, is not a copy', [
+      [MINE, { source: 'author' }], ['https://me.example/essay/amp', { canonicalUrl: MINE }],
+    ], [[MINE, []]]],
+    ['a page elsewhere declaring the article canonical is still a copy (a syndicated repost)', [
+      [MINE, { source: 'author' }], ['https://syndicated.example/essay', { canonicalUrl: MINE }],
+    ], [[MINE, ['https://syndicated.example/essay duplicate']]]],
+    ['an article too short to judge lists no copies', [[MINE, { source: 'author', words: 20 }], ['https://copy.example/x', { words: 20 }]], [[MINE, []]]],
+    ['a copy of half its length is a partial copy, not a whole one', [
+      [MINE, { source: 'author', words: 1000 }], ['https://quote.example/x', { words: 400 }],
+    ], [[MINE, ['https://quote.example/x partial']]]],
+    ['a page signed before the weight cap (scheme 2) is not compared with one signed after it', [
+      [MINE, { source: 'author', scheme: 2 }], ['https://copy.example/x', { scheme: 3 }],
+    ], [[MINE, []]]],
+  ])('%s', async (_name, pages, expected) => {
+    for (const [url, fields] of pages) await record(url, fields);
+    expect(await copiesOf()).toEqual(expected);
+  });
+
+  it('describes each copy as the popup does a match: site, similarity, dates', async () => {
+    await record(MINE, { source: 'author' });
+    await record('https://copy.example/x', { fingerprint: flipBits(FP, 1) });
+    const [entry] = await copiesOfMyArticles(history, OPTIONS);
+    expect(entry?.copies).toEqual([{
+      url: 'https://copy.example/x', title: 'Title of https://copy.example/x', site: 'copy.example', source: 'visit',
+      verdict: 'duplicate', distance: 1, similarity: 63 / 64, firstVisit: T0 + 2 * DAY, lastVisit: T0 + 2 * DAY,
+    }]);
+  });
+});
+
+describe('copiesCsv', () => {
+  it('one row per copy, one row with empty copy cells for an article with none; formulas are neutralised', async () => {
+    await record(MINE, { source: 'author', title: '=HYPERLINK("x")' });
+    await record('https://copy.example/x', { title: 'Copy, "quoted"', fingerprint: flipBits(FP, 2) });
+    await record('https://me.example/other', { source: 'author', fingerprint: flipBits(FP, 40) });
+    const articles: ArticleCopies[] = await copiesOfMyArticles(history, OPTIONS);
+    const day = (n: number) => new Date(T0 + n * DAY).toISOString();
+    expect(copiesCsv(articles).split('\r\n')).toEqual([
+      '\uFEFFarticleTitle,articleUrl,copyTitle,copyUrl,copySite,verdict,similarity,firstSeen,lastSeen',
+      `"'=HYPERLINK(""x"")",${MINE},"Copy, ""quoted""",https://copy.example/x,copy.example,duplicate,0.969,${day(2)},${day(2)}`,
+      'Title of https://me.example/other,https://me.example/other,,,,,,,',
+      '',
+    ]);
+  });
+});
