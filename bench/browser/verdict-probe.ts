@@ -4,12 +4,15 @@
  * scenario: when the worker started, when a tab's page finished loading
  * (webNavigation), when the content script was injected, when each message
  * of the page check came in, when the offscreen document was asked to read,
- * and when the badge was set. It wraps the extension APIs the background
+ * when the check first read the history and when it wrote the visit
+ * (IndexedDB transactions on the extension's database), and when the badge
+ * was set. It wraps the extension APIs the background
  * calls before the background (and its webextension-polyfill) first touches
  * them; the production build is untouched. Every time is in epoch
  * milliseconds (performance.timeOrigin + performance.now()), so it compares
  * with the page's navigation timing in another process.
  */
+import { DB_NAME } from '../../src/store/schema';
 
 export interface ProbeMark {
   what: string;
@@ -80,6 +83,18 @@ chromeApis.runtime.onMessage.addListener((message, sender) => {
 timed(chromeApis.scripting, 'executeScript', (args) => ({ label: 'inject', ...optionalTab(tabOf(args)) }));
 timed(chromeApis.runtime, 'sendMessage', (args) => (typeOf(args[0]) === 'offscreen-read' ? { label: 'offscreen-read' } : undefined));
 timed(chromeApis.action, 'setBadgeText', (args) => ({ label: 'badge', ...optionalTab(tabOf(args)) }));
+
+/** Transactions on the extension's history: `idb-read-start`, `idb-write-start` and `idb-write-done` (when it commits). */
+const openTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>): IDBTransaction {
+  const tx = openTransaction.apply(this, args);
+  if (this.name === DB_NAME) {
+    const label = tx.mode === 'readonly' ? 'idb-read' : 'idb-write';
+    mark(`${label}-start`);
+    tx.addEventListener('complete', () => mark(`${label}-done`));
+  }
+  return tx;
+};
 
 function optionalTab(tabId: number | undefined): { tabId?: number } {
   return tabId === undefined ? {} : { tabId };

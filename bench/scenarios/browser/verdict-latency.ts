@@ -42,17 +42,19 @@ interface Sample {
   loadMs: number;
   /** The page's load event ended → setBadgeText answered. */
   verdictMs: number;
-  /** Each step's mark, ms after the load event (the first such mark; absent when the step did not happen). */
+  /** Each step's mark, ms after the load event (its first mark after the step before it; absent when the step did not happen). */
   steps: Record<string, number>;
 }
 
-/** The steps of a check, as the probe names them. */
-type Step = 'worker-start' | 'load-completed' | 'inject-call' | 'inject-done' | 'message:should-check' | 'message:read-html' | 'offscreen-read-call' | 'offscreen-read-done' | 'message:visit' | 'badge-call' | 'badge-done';
+/** The steps of a check in the order they happen, as the probe names them. */
+const STEPS = ['worker-start', 'load-completed', 'inject-call', 'inject-done', 'message:should-check', 'message:read-html', 'offscreen-read-call', 'offscreen-read-done', 'message:visit',
+  'idb-read-start', 'idb-write-start', 'idb-write-done', 'badge-call', 'badge-done'] as const;
+type Step = (typeof STEPS)[number];
 
 /** The breakdown's segments: from one step to the next (each a difference of medians would not add up, so each is a median of differences). */
 const SEGMENTS: [string, Step | 'load', Step][] = [
-  ['(cold only) load event → the worker script started', 'load', 'worker-start'],
-  ['load event → webNavigation.onCompleted in the worker (starting it when cold)', 'load', 'load-completed'],
+  ['(cold only) the worker script started, after the load event (negative: the navigation\'s earlier events woke it)', 'load', 'worker-start'],
+  ['load event → webNavigation.onCompleted in the worker', 'load', 'load-completed'],
   ['→ executeScript called (ping of the tab first)', 'load-completed', 'inject-call'],
   ['→ content script injected', 'inject-call', 'inject-done'],
   ['→ should-check received (script start, load/idle wait)', 'inject-done', 'message:should-check'],
@@ -60,7 +62,10 @@ const SEGMENTS: [string, Step | 'load', Step][] = [
   ['→ offscreen document asked', 'message:read-html', 'offscreen-read-call'],
   ['→ offscreen document answered (parse + extract)', 'offscreen-read-call', 'offscreen-read-done'],
   ['→ visit received (reading back to the page, sent on)', 'offscreen-read-done', 'message:visit'],
-  ['→ setBadgeText called (sign, look up, record)', 'message:visit', 'badge-call'],
+  ["→ the check's first read of the history (settings, signing)", 'message:visit', 'idb-read-start'],
+  ["→ the visit's write started (look up: the address, queryMany, judging)", 'idb-read-start', 'idb-write-start'],
+  ["→ the visit's write committed", 'idb-write-start', 'idb-write-done'],
+  ['→ setBadgeText called', 'idb-write-done', 'badge-call'],
   ['→ setBadgeText answered', 'badge-call', 'badge-done'],
 ];
 
@@ -129,8 +134,15 @@ async function visit(b: Browser, url: string, cold: boolean): Promise<Omit<Sampl
   // A stopped worker answers no evaluate: wait until the page's load has started it again.
   await waitFor(() => b.running, 'the worker to start');
   const marks = await worker(b.context).evaluate(([s, t]) => (globalThis as never as { __dejaLuVerdictProbe: { marksUntilBadge(s: number, t: number): Promise<ProbeMark[]> } }).__dejaLuVerdictProbe.marksUntilBadge(s, t), [since, BADGE_TIMEOUT_MS] as const);
+  // Each step's first mark after the step before it (the worker also reads and writes the history at other times).
   const steps: Record<string, number> = {};
-  for (const m of marks) if (!(m.what in steps)) steps[m.what] = round(m.at - loadAt, 1);
+  let after = since;
+  for (const step of STEPS) {
+    const m = marks.find((x) => x.what === step && x.at >= after);
+    if (!m) continue;
+    steps[step] = round(m.at - loadAt, 1);
+    after = m.at;
+  }
   if (steps['badge-done'] === undefined) throw new Error(`no badge within ${BADGE_TIMEOUT_MS} ms of ${url}'s load (marks: ${marks.map((m) => m.what).join(', ')})`);
   return { mode: cold ? 'cold' : 'warm', history: b.history, loadMs: round(nav.loadEnd - nav.start, 1), verdictMs: steps['badge-done'], steps };
 }
