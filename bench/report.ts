@@ -83,6 +83,11 @@ export function renderResults(r: Results): string {
   if (imp?.checksDuringImport) rows.push(['A page check during an import (History.query, another connection)', 'not behind the whole import', `p50 ${fmt(imp.checksDuringImport.ms.median / 1000, 1)} s, max ${fmt(imp.checksDuringImport.ms.max / 1000, 1)} s (a batch: p50 ${fmt(imp.import.batchMs.median / 1000, 1)} s; the whole import ${fmt(imp.import.seconds, 0)} s)`, '—']);
   rows.push(['Content-script extraction on the 110 real pages, p95', '≤ 50 ms', ext?.extractMs ? `${fmt(ext.extractMs.p95, 1)} ms (p50 ${fmt(ext.extractMs.median, 1)})` : '—', status(ext?.extractMs ? ext.extractMs.p95 <= 50 : undefined)]);
   rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? loadDelayText(ext.loadDelay) : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
+  for (const [mode, target] of [['warm', 150], ['cold', 500]] as const) {
+    const groups = (br?.verdictLatency?.groups ?? []).filter((g: Any) => g.mode === mode);
+    const ok = groups.length ? groups.every((g: Any) => g.full.p95 <= target) : undefined;
+    rows.push([`Time to verdict (load event → badge), ${mode === 'warm' ? 'worker running' : 'worker stopped before the page'}, ${br?.verdictLatency ? fmt(br.verdictLatency.historyPages, 0) : '1,000,000'} pages, Latin / Chinese p95`, `≤ ${target} ms`, groups.length ? verdictText(groups) : '—', status(ok && br.verdictLatency.historyPages >= 1_000_000 ? true : ok === false ? false : undefined)]);
+  }
   const memory = br?.memory;
   rows.push(['Extension memory (Pss) after reading 20 Chinese pages / idle', '≤ 45 MB / ≤ 30 MB', memory ? `${fmt(memory.afterReadingMB, 1)} MB / ${fmt(memory.idleMB, 1)} MB (after the worker stops: ${memory.afterWorkerIdleMB === undefined ? 'process gone' : `${fmt(memory.afterWorkerIdleMB, 1)} MB`})` : '—', status(memory ? memory.afterReadingMB <= 45 && memory.idleMB <= 30 : undefined)]);
   rows.push(['Content-script bundle, gzipped', '≤ 40 kB', sizes ? kb(sizes.contentScript.gzip) : '—', status(sizes ? sizes.contentScript.gzip <= 40 * 1024 : undefined)]);
@@ -291,6 +296,7 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     }
     push('');
   }
+  if (br.verdictLatency) renderVerdictLatency(br.verdictLatency, push);
   if (br.memory) {
     const m = br.memory;
     push('### Memory of the extension', '', `Proportional memory (Pss, /proc smaps_rollup) of Chromium's extension process (the service worker; the offscreen document when one is open), production build in a new profile: idle 5 s after start; after reading the ${m.pages} Chinese real pages one tab at a time (${m.stored} stored); then 45 s later, once the worker has been idle long enough for Chromium to stop it.`, '');
@@ -305,6 +311,27 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     if (p.slowest) push('Slowest pages: ' + p.slowest.map((s: Any) => `${s.id} ${fmt(s.ms, 1)} ms${s.elements ? ` (${fmt(s.elements, 0)} elements)` : ''}`).join(', '), '');
     if (p.msPerThousandElements) push(`Extraction cost per 1,000 DOM elements: p50 ${fmt(p.msPerThousandElements.median, 2)} ms, p95 ${fmt(p.msPerThousandElements.p95, 2)} ms.`, '');
   }
+}
+
+/** The time-to-verdict row: each script's p95 (p50) and the ratio of its p95 to the empty history's. */
+function verdictText(groups: Any[]): string {
+  return groups.map((g: Any) => `${fmt(g.full.p95, 0)} ms (p50 ${fmt(g.full.median, 0)}; ${fmt(g.ratio.p95, 2)}× the empty history's p95)`).join(' / ');
+}
+
+function renderVerdictLatency(v: Any, push: (...l: string[]) => void): void {
+  push('### Time to verdict: page load → badge', '', v.method ?? '', '');
+  push(`History filled in ${fmt(v.fillSeconds, 0)} s (${fmt(v.settledMB, 0)} MB on disk once settled).`, '');
+  push('| Pages, worker | history | p50 | p95 | p99 | max | ÷ empty history (p50 / p95) | the page\'s own load (p50) |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const g of v.groups as Any[]) {
+    const name = `${g.script === 'latin' ? 'Latin' : 'Chinese'}, ${g.mode}`;
+    push(`| ${name} | ${fmt(v.historyPages, 0)} pages | ${fmt(g.full.median, 0)} ms | ${fmt(g.full.p95, 0)} ms | ${fmt(g.full.p99, 0)} ms | ${fmt(g.full.max, 0)} ms | ${fmt(g.ratio.median, 2)}× / ${fmt(g.ratio.p95, 2)}× | ${fmt(g.pageLoad.median, 0)} ms |`);
+    push(`| ${name} | empty | ${fmt(g.empty.median, 0)} ms | ${fmt(g.empty.p95, 0)} ms | ${fmt(g.empty.p99, 0)} ms | ${fmt(g.empty.max, 0)} ms | | |`);
+  }
+  const groups = v.groups as Any[];
+  push('', `Where the time goes with the ${fmt(v.historyPages, 0)}-page history: each step's median (p95) in ms, from the previous step's mark (bench/browser/verdict-probe.ts).`, '');
+  push(`| Step | ${groups.map((g) => `${g.script === 'latin' ? 'Latin' : 'Chinese'}, ${g.mode}`).join(' | ')} |`, `| --- | ${groups.map(() => '---').join(' | ')} |`);
+  for (const step of Object.keys(groups[0]?.breakdown ?? {})) push(`| ${step} | ${groups.map((g) => `${fmt(g.breakdown[step].median, 1)} (${fmt(g.breakdown[step].p95, 1)})`).join(' | ')} |`);
+  push('');
 }
 
 /** The load-event row: against an empty extension when the run had one (since the extension was injected after load), else against none. */

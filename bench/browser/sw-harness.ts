@@ -82,17 +82,17 @@ let memHi = new Uint32Array(0);
 let memLo = new Uint32Array(0);
 let memCount = 0;
 
-/** A fresh database `name` for the pages of `c`; later calls work on it. */
-async function setup(c: Corpus, name = 'deja-lu-bench') {
+/**
+ * A fresh database `name` for the pages of `c`; later calls work on it. With
+ * `fresh` false the database is kept as it is (the extension's own history,
+ * which its background holds open, so it could not be deleted), and must be
+ * empty.
+ */
+async function setup(c: Corpus, name = 'deja-lu-bench', fresh = true) {
   corpus = c;
   db = name;
   history?.close();
-  await new Promise<void>((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(db);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => resolve();
-  });
+  if (fresh) await deleteDatabase(db);
   history = await openHistory({ name: db });
   stored = 0;
   taken = new TakenHashes();
@@ -100,12 +100,22 @@ async function setup(c: Corpus, name = 'deja-lu-bench') {
   return { ok: true };
 }
 
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => resolve();
+  });
+}
+
 /**
  * Adds pages up to `total` with the bench's bulk write path (insertPages:
  * the page records, then each touched bucket rewritten once per transaction),
- * `batch` pages per transaction.
+ * `batch` pages per transaction. With `inMemory` (the default) their
+ * fingerprints are also kept for bruteForce.
  */
-async function fillTo(total: number, batch: number) {
+async function fillTo(total: number, batch: number, inMemory = true) {
   if (!corpus) throw new Error('setup first');
   const database = await openHistoryDatabase(indexedDB, db);
   const t0 = performance.now();
@@ -125,7 +135,13 @@ async function fillTo(total: number, batch: number) {
   }
   database.close();
   const seconds = (performance.now() - t0) / 1000;
-  // Grow the in-memory copy.
+  if (inMemory) keepInMemory(from, total);
+  return { stored, seconds, textBytesPerPage: textTotal / Math.max(1, total - from) };
+}
+
+/** Adds the fingerprints of pages `from` to `total` to the in-memory copy. */
+function keepInMemory(from: number, total: number): void {
+  if (!corpus) throw new Error('setup first');
   let fps = 0;
   for (let i = from; i < total; i++) fps += 1 + (corpus.passageCounts[i % corpus.passageCounts.length] as number);
   if (memCount + fps > memHi.length) {
@@ -145,7 +161,6 @@ async function fillTo(total: number, batch: number) {
       memCount++;
     }
   }
-  return { stored, seconds, textBytesPerPage: textTotal / Math.max(1, total - from) };
 }
 
 function flip(fp: Fingerprint, bits: number, next: () => number): Fingerprint {

@@ -2,11 +2,14 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { MAX_LOAD_WAIT_MS } from '../../src/page-reading/load-wait';
 
 /**
- * Longest wait for an idle moment once the page has loaded. Pages that keep
- * the main thread busy (animations, tickers) give none; they are read after
- * this long anyway.
+ * Longest wait for an idle moment once the page has loaded: a long task's
+ * length, since the page side of a read (budget check and serialising the
+ * DOM, p95 15 ms) is shorter than one, while every millisecond waited delays
+ * the verdict. Pages that keep the main thread busy (animations, tickers)
+ * give no idle moment; with a 1 s wait, a check's p95 from load to badge was
+ * over 1 s in the bench (docs/decisions/0024-short-idle-wait.md).
  */
-export const IDLE_TIMEOUT_MS = 1_000;
+export const IDLE_TIMEOUT_MS = 50;
 
 /** The parts of `window` this needs (a parameter, so that tests can drive the page's loading). */
 export interface LoadingPage {

@@ -25,6 +25,9 @@ function context() {
   return { ctx, idle };
 }
 
+/** What counts as a long task (the Long Tasks API's threshold). */
+const LONG_TASK_MS = 50;
+
 async function settled(promise: Promise<void>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
@@ -50,6 +53,19 @@ describe('pageLoaded: the first check waits for the load event, then for an idle
     expect(idle).toEqual([{ callback: expect.any(Function), timeout: IDLE_TIMEOUT_MS }]);
     expect(await settled(loaded)).toBe(false);
     idle[0]?.callback();
+    expect(await settled(loaded)).toBe(true);
+  });
+
+  it('a page never idle after its load is read at most a long task (50 ms) later: the verdict waits on it', async () => {
+    const page = loadingPage('complete');
+    const { ctx } = context();
+    // The browser runs an idle callback when its timeout expires, idle moment or not.
+    (ctx as unknown as { requestIdleCallback: typeof requestIdleCallback }).requestIdleCallback = (callback, options) =>
+      setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options?.timeout ?? Infinity) as unknown as number;
+    const loaded = pageLoaded(ctx, page);
+    await vi.advanceTimersByTimeAsync(LONG_TASK_MS - 1);
+    expect(await settled(loaded)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(await settled(loaded)).toBe(true);
   });
 

@@ -2,9 +2,11 @@
  * Chromium scenarios, through Playwright (playwright-core + Debian's
  * /usr/bin/chromium), on a COPY of the production build in .tmp/bench-ext:
  *
- * - the service worker is a two-line wrapper that importScripts() the real
- *   background.js and then bench-sw-harness.js, a Vite bundle of
- *   bench/browser/sw-harness.ts that imports the real src/core and src/store;
+ * - the service worker is a wrapper that importScripts() bench-verdict-probe.js
+ *   (bench/browser/verdict-probe.ts: timestamps of the page check's steps and
+ *   of the badge, through wrapped extension APIs), the real background.js and
+ *   then bench-sw-harness.js, a Vite bundle of bench/browser/sw-harness.ts
+ *   that imports the real src/core and src/store;
  * - bench.html, an extra extension page, loads bench/browser/page-harness.ts
  *   (import/export with heap sampling: pages can read performance.memory);
  * - test pages get bench/browser/extract-harness.ts (the content script's
@@ -30,6 +32,7 @@ import { importExport } from './import-export';
 import { lookups } from './lookup';
 import { extensionMemory } from './memory';
 import { pageImpact } from './page-impact';
+import { VERDICT_PROFILES, verdictLatency } from './verdict-latency';
 
 async function bundle(entry: string, outFile: string, name: string): Promise<void> {
   const { build } = await import('vite');
@@ -51,6 +54,7 @@ async function bundle(entry: string, outFile: string, name: string): Promise<voi
 async function assembleExtension(): Promise<void> {
   rmSync(EXT, { recursive: true, force: true });
   cpSync(BENCH_BUILD, EXT, { recursive: true });
+  await bundle('bench/browser/verdict-probe.ts', 'bench-verdict-probe.js', '__dejaLuVerdictProbeLib');
   await bundle('bench/browser/sw-harness.ts', 'bench-sw-harness.js', '__dejaLuBenchSw');
   await bundle('bench/browser/page-harness.ts', 'bench-page-harness.js', '__dejaLuBenchPageLib');
   await bundle('bench/browser/extract-harness.ts', 'bench-extract-harness.js', '__dejaLuExtractLib');
@@ -58,6 +62,8 @@ async function assembleExtension(): Promise<void> {
   const background = manifest.background.service_worker as string;
   if (manifest.background.type === 'module') throw new Error('module service workers are not supported by the bench wrapper');
   writeFileSync(join(EXT, 'bench-sw.js'), [
+    // Before the background touches the extension APIs it wraps.
+    `importScripts('bench-verdict-probe.js');`,
     `self.__benchTimes = { start: performance.now() };`,
     `importScripts(${JSON.stringify(background)});`,
     `self.__benchTimes.background = performance.now();`,
@@ -89,8 +95,8 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
   try {
     const sw = await serviceWorker(context);
     const extensionId = new URL(sw.url()).host;
-    // BENCH_PARTS=fingerprint,cold,lookup,bytes,alt,io,pages,memory runs a subset (while developing the bench).
-    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,bytes,alt,io,pages,memory').split(','));
+    // BENCH_PARTS=fingerprint,cold,lookup,bytes,alt,io,pages,memory,verdict runs a subset (while developing the bench).
+    const parts = new Set((process.env.BENCH_PARTS ?? 'fingerprint,cold,lookup,bytes,alt,io,pages,memory,verdict').split(','));
     const current = () => context.serviceWorkers().find((w) => w.url().endsWith('/bench-sw.js')) ?? sw;
     if (parts.has('fingerprint')) result.fingerprint = await fingerprintInWorker(sw, options.quick, () => extensionProcessCpuMs(profile));
     if (parts.has('cold')) result.coldStart = await coldStartInWorker(context, sw, extensionId, options.quick ? 3 : 7);
@@ -98,6 +104,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     if (parts.has('io')) result.importExport = await importExport(profile, Number(process.env.BENCH_IO_RECORDS ?? (options.quick ? 5_000 : 100_000)));
     if (parts.has('pages')) result.pageImpact = await pageImpact(options.quick, profile);
     await context.close();
+    if (parts.has('verdict')) result.verdictLatency = await verdictLatency(options, profile);
     if (parts.has('alt')) result.altLayout = await altLookups(options.quick, options.million, profile);
     if (parts.has('memory')) result.memory = await extensionMemory(profile);
     if (parts.has('bytes')) result.bytesByPassage = await bytesByPassageCount(options.quick, profile, extensionId);
@@ -109,7 +116,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-memory', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-memory', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`, ...VERDICT_PROFILES]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }

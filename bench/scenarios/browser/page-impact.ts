@@ -10,7 +10,8 @@ import { EMPTY_EXT, EXT, launch, serviceWorker } from './common';
 export function serve(pages: { id: string; html: string }[]): Promise<{ server: Server; origin: string }> {
   const byId = new Map(pages.map((p) => [p.id, p.html]));
   const server = createServer((req, res) => {
-    const id = decodeURIComponent((req.url ?? '').replace(/^\/p\//, '').replace(/\.html$/, ''));
+    // A query tells visits of the same page apart (a new address each time: verdict-latency.ts).
+    const id = decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\/p\//, '').replace(/\.html$/, ''));
     const html = byId.get(id);
     if (!html) {
       res.writeHead(404).end();
