@@ -282,7 +282,7 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   }
   if (br.memory) {
     const m = br.memory;
-    push('### Memory of the extension', '', `Proportional memory (Pss, /proc smaps_rollup) of Chromium's extension process (the service worker; the offscreen document when one is open), production build in a new profile: idle 5 s after start; after reading the ${m.pages} Chinese real pages one tab at a time (${m.stored} stored); then 45 s later, once the worker has been idle long enough for Chromium to stop it.`, '');
+    push('### Memory of the extension', '', `Proportional memory (Pss, /proc smaps_rollup) of Chromium's extension process (the service worker; the offscreen document when one is open), production build in a new profile: idle 5 s after start (the welcome page, opened once at install in the same process, closed first); after reading the ${m.pages} Chinese real pages one tab at a time (${m.stored} stored); then 45 s later, once the worker has been idle long enough for Chromium to stop it.`, '');
     push('| idle after start | after reading | worker idle |', '| --- | --- | --- |', `| ${fmt(m.idleMB, 1)} MB | ${fmt(m.afterReadingMB, 1)} MB | ${m.afterWorkerIdleMB === undefined ? 'process gone' : `${fmt(m.afterWorkerIdleMB, 1)} MB`} |`, '');
   }
   if (br.pageImpact) {

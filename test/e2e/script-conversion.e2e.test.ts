@@ -28,6 +28,25 @@ async function visit(url: string) {
   return { page, ...(await waitForReport(browser.worker, url, since)) };
 }
 
+/** How often the service worker has fetched the Chinese dictionary file (Resource Timing). */
+function dictionaryFetches(): Promise<number> {
+  return browser.worker.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/zh-dictionary.bin')).length);
+}
+
+describe('the Chinese dictionary', () => {
+  it('is not part of the background script: fetched once, when the first page with Chinese text is checked', async () => {
+    const english = await visit(server.siteA('/tech/2019/vidyard-video/en-original.html'));
+    expect(english.report.status).toBe('new');
+    expect(await dictionaryFetches()).toBe(0);
+    const chinese = await visit(server.siteA('/zh/zh-other.html'));
+    expect(chinese.report.status).toBe('new');
+    const another = await visit(server.siteB('/zh/zh-other-repost.html'));
+    expect(another.report.status).toBe('repost');
+    expect(await dictionaryFetches()).toBe(1);
+    await Promise.all([english.page.close(), chinese.page.close(), another.page.close()]);
+  });
+});
+
 describe('Simplified ↔ Traditional reposts', () => {
   it('flags a Taiwan-script repost (OpenCC s2twp) of a Simplified article read before', async () => {
     const originalUrl = server.siteA('/tansuo/2017/zh-original.html');
