@@ -3,7 +3,7 @@
  * engine reads no files: the host says where the bytes of the packed
  * dictionary come from (the CLI and the tests read public/zh-dictionary.bin,
  * src/cli/dictionary-file.ts), once, and the first Han text unpacks them.
- * The extension passes its own lexicon instead (src/background/chinese-lexicon-loader.ts),
+ * The extension passes its own lexicon instead (src/background/chinese-dictionary.ts),
  * fetched when a page needs it and let go when idle.
  */
 import { unpackDictionary, type ChineseLexicon } from './packed-dictionary';
