@@ -7,6 +7,7 @@
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { useDictionaryFile } from '../src/cli/dictionary-file';
 import { REPO } from './lib/data';
 import { load1, machineInfo } from './lib/env';
 import { cpuCounters, stealPercent } from './lib/proc';
@@ -71,6 +72,8 @@ async function runScenario(name: Scenario): Promise<unknown> {
   }
 }
 
+// The Node scenarios sign Chinese in this process, with the dictionary file the CLI reads.
+useDictionaryFile();
 const results: Results = existsSync(RESULTS_JSON) ? (JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as Results) : {};
 const machine = machineInfo();
 const started = performance.now();

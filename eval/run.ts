@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signDocument, judge, type DocumentSignature, type Verdict } from '../src/core';
 import { DEFAULT_MAX_DISTANCE } from '../src/core/verdict';
+import { useDictionaryFile } from '../src/cli/dictionary-file';
 import { loadDataset, docText, docHtmlPath, type Dataset } from './data';
 import {
   allPairs, count, fmtRate, halfOf, histogram, outcomes, DUP_KINDS, HALVES, HIST_BUCKETS, NONDUP_KINDS,
@@ -298,6 +299,7 @@ async function main(): Promise<void> {
   if (args.strict && failures.length > 0) process.exitCode = 1;
 }
 
+useDictionaryFile();
 main().catch((e: unknown) => {
   process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
   process.exit(2);

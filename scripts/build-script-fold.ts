@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEGMENTIT_WORDS } from '../src/core/segment/segmentit-words';
+import { segmentitWords } from './build-segment-dictionary';
 
 const DICTIONARY_DIR = join(import.meta.dirname, '../third_party/opencc');
 export const TARGET = join(import.meta.dirname, '../src/core/script-fold/fold-data.ts');
@@ -46,7 +46,7 @@ export function characterClasses(): Map<string, string> {
     for (const [key, values] of readDictionary(file)) for (const v of values) if (isOneChar(key) && isOneChar(v)) classes.join(key, v);
   }
   const inWords = new Map<string, number>();
-  for (const word of SEGMENTIT_WORDS.split('\n')) for (const c of new Set(word)) inWords.set(c, (inWords.get(c) ?? 0) + 1);
+  for (const word of segmentitWords()) for (const c of new Set(word)) inWords.set(c, (inWords.get(c) ?? 0) + 1);
   const convertedTo = new Map<string, number>();
   for (const [, [target]] of readDictionary('TSCharacters.txt')) if (target !== undefined) convertedTo.set(target, (convertedTo.get(target) ?? 0) + 1);
   const compareRank = (a: string, b: string): number =>
@@ -95,7 +95,7 @@ class Classes {
  * code-unit order.
  */
 export function phraseFolds(chars: Map<string, string>): Map<string, string> {
-  const words = new Set(SEGMENTIT_WORDS.split('\n'));
+  const words = new Set(segmentitWords());
   const fold = (s: string): string => foldChars(s.normalize('NFKC').toLowerCase(), chars);
   const classes = new Classes();
   for (const [mainland, taiwan] of readDictionary('TWPhrases.txt')) for (const tw of taiwan) classes.join(fold(tw), fold(mainland));

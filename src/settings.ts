@@ -1,6 +1,6 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-// Individual engine modules, not './core': the index pulls in the segmenter's dictionary (MBs),
-// which pages that only read settings must not load.
+// Individual engine modules, not './core': the index pulls in the whole engine (tokeniser, script
+// folding tables, WebAssembly), which pages that only read settings must not load.
 import { DEFAULT_MIN_CJK_CHARS, DEFAULT_MIN_WORDS, type MinLength } from './core/text-length';
 import { siteOf } from './core/url';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from './core/verdict';

@@ -12,7 +12,7 @@ import { documentFeatures, withDocumentFeatures } from '../../src/core/features'
 import type { HashedFeatures } from '../../src/core/feature-table';
 import { keepPassages, passageFingerprints, wholeFingerprint } from '../../src/core/passages';
 import { foldText, measureFolded } from '../../src/core/tokenize';
-import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
+import { defaultChineseLexicon } from '../../src/core/segment/chinese-lexicon';
 import { chineseDocs, latinDocs, REPO, textOfSize, type Doc } from '../lib/data';
 import { load1 } from '../lib/env';
 import { round, roundSummary, summarize } from '../lib/stats';
@@ -171,7 +171,7 @@ const javaScriptOnly = (text: string) => signDocument(text, { webAssembly: undef
 export async function runFingerprintNode(options: Options) {
   const repeats = options.quick ? 5 : 15;
   const loadBefore = load1();
-  segmentitDictionary();
+  defaultChineseLexicon();
   const latin = latinDocs();
   const chinese = chineseDocs();
   const result = {

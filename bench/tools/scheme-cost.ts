@@ -6,10 +6,12 @@
  */
 import * as OpenCC from 'opencc-js';
 import { signDocument } from '../../src/core';
+import { useDictionaryFile } from '../../src/cli/dictionary-file';
 import { chineseDocs } from '../lib/data';
 import { summarize } from '../lib/stats';
 
 const PASSES = 15;
+useDictionaryFile();
 const simplified = chineseDocs().map((d) => d.text);
 const taiwan = simplified.map(OpenCC.Converter({ from: 'cn', to: 'twp' }));
 const chars = (texts: string[]): number => texts.reduce((n, t) => n + t.length, 0);

@@ -40,8 +40,11 @@ export interface PageCheckerDeps {
   history: HistoryPort | PromiseLike<HistoryPort>;
   now?: () => number;
   /** Signs a text in the given fingerprint scheme (the current one when not given). */
-  sign?: (text: string, scheme?: FingerprintScheme) => DocumentSignature;
+  sign?: Signer;
 }
+
+/** Signs a text in a fingerprint scheme; may wait (for the Chinese dictionary, chinese-dictionary.ts). */
+export type Signer = (text: string, scheme?: FingerprintScheme) => DocumentSignature | Promise<DocumentSignature>;
 
 /** The page's signature in each scheme that matters: the current one, and older ones pages in the history were signed in. */
 type Signatures = Map<FingerprintScheme, DocumentSignature>;
@@ -54,7 +57,7 @@ type Signatures = Map<FingerprintScheme, DocumentSignature>;
 export class PageChecker {
   private readonly history: HistoryPort | PromiseLike<HistoryPort>;
   private readonly now: () => number;
-  private readonly sign: (text: string, scheme?: FingerprintScheme) => DocumentSignature;
+  private readonly sign: Signer;
 
   constructor({ history, now = Date.now, sign = (text, scheme) => signDocument(text, {}, scheme) }: PageCheckerDeps) {
     this.history = history;
@@ -71,7 +74,7 @@ export class PageChecker {
     // A canonical address on another site is the page's word against the text: dropped (same-site.ts).
     const canonicalUrl = trustedCanonical(url, page.canonicalUrl === undefined ? undefined : normalizeUrl(page.canonicalUrl));
     const history = await this.history;
-    const signature = this.sign(page.text);
+    const signature = await this.sign(page.text);
     const longEnough = isLongEnough(signature.length, options.minLength);
 
     // Read before: this address, or the one the page declares as its own.
@@ -121,7 +124,7 @@ export class PageChecker {
    */
   async checkText(text: string, options: JudgeOptions): Promise<PageReport> {
     const history = await this.history;
-    const signature = this.sign(text);
+    const signature = await this.sign(text);
     const longEnough = isLongEnough(signature.length, options.minLength);
     const all = longEnough ? await findMatches(history, await this.signatures(history, text, signature), new Set(), options) : [];
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
@@ -149,7 +152,7 @@ export class PageChecker {
     for (const scheme of await history.olderSchemes()) {
       const rules = equivalentScheme(scheme, current.length);
       if (signatures.has(rules)) continue;
-      const older = this.sign(text, rules);
+      const older = await this.sign(text, rules);
       if (!sameFingerprints(older, current)) signatures.set(rules, older);
     }
     return signatures;

@@ -2,7 +2,9 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { listen } from '../protocol';
 import { loadSettings } from '../settings';
+import { signDocument } from '../core';
 import { openHistory, type History } from '../store';
+import { ChineseDictionary } from './chinese-dictionary';
 import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
@@ -60,8 +62,9 @@ export function startBackground({
   const historyReady = open();
   const ensureContentScript = contentInjector();
   const routes = new RouteLimiter();
+  const chinese = new ChineseDictionary();
   const visits = new VisitService({
-    checker: new PageChecker({ history: historyReady }),
+    checker: new PageChecker({ history: historyReady, sign: (text, scheme) => chinese.use((deps) => signDocument(text, deps, scheme)) }),
     loadSettings,
     tabReports: sessionTabReports(),
     setBadge: toolbarBadge(),

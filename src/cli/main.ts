@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError, type Command } from './args';
+import { useDictionaryFile } from './dictionary-file';
 import { EXIT_OK, EXIT_USAGE, type CommandContext } from './context';
 import { processIo, type CliIo } from './io';
 import { usageOf } from './usage';
@@ -53,5 +54,6 @@ export async function runProcess(): Promise<void> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
     throw error;
   });
+  useDictionaryFile();
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -3,6 +3,8 @@ export * from './fingerprint64';
 export * from './hamming';
 export * from './normalize';
 export * from './tokenize';
+export * from './segment/chinese-lexicon';
+export { unpackDictionary, type ChineseLexicon } from './segment/packed-dictionary';
 export * from './features';
 export * from './simhash';
 export * from './sign-document';

@@ -3,7 +3,7 @@ import type { TextLength } from './text-length';
 import { LATIN_STOPWORDS } from './stopwords';
 import type { Dictionary } from './segment/dictionary';
 import { segmentHan } from './segment/segmenter';
-import { segmentitDictionary, segmentitStopwords } from './segment/segmentit-dictionary';
+import { defaultChineseLexicon } from './segment/chinese-lexicon';
 import { FINGERPRINT_SCHEME, SCRIPT_FOLD_SCHEME, type FingerprintScheme } from './scheme';
 import { foldChineseScripts } from './script-fold/fold-scripts';
 
@@ -16,17 +16,14 @@ import { foldChineseScripts } from './script-fold/fold-scripts';
 export const JAPANESE_KANA_SHARE = 0.15;
 
 export interface TokenizeDeps {
-  /** Chinese word list; loaded on first use, only when Han text appears. */
+  /** Chinese word list; asked for only when Han text appears (default: defaultChineseLexicon's). */
   dictionary?: () => Dictionary;
-  /** Chinese stopwords; loaded on first use, only when Han text appears. */
+  /** Chinese stopwords; asked for only when Han text appears (default: defaultChineseLexicon's). */
   chineseStopwords?: () => ReadonlySet<string>;
 }
 
-let defaultChineseStopwords: ReadonlySet<string> | undefined;
-function loadChineseStopwords(): ReadonlySet<string> {
-  defaultChineseStopwords ??= new Set(segmentitStopwords());
-  return defaultChineseStopwords;
-}
+const defaultDictionary = (): Dictionary => defaultChineseLexicon().dictionary;
+const defaultStopwords = (): ReadonlySet<string> => defaultChineseLexicon().stopwords;
 
 /**
  * Case-folded text with full-width/half-width and compatibility forms unified
@@ -200,8 +197,8 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
     if (script === WORD) {
       sink.word(run, 0, run.length);
     } else if (script === HAN) {
-      dictionary ??= (deps.dictionary ?? segmentitDictionary)();
-      zhStop ??= (deps.chineseStopwords ?? loadChineseStopwords)();
+      dictionary ??= (deps.dictionary ?? defaultDictionary)();
+      zhStop ??= (deps.chineseStopwords ?? defaultStopwords)();
       for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) sink.other(word);
     } else if (script !== OTHER) {
       charBigrams(run, sink);

@@ -20,7 +20,7 @@ const BIN = resolve(REPO_ROOT, 'bin/deja-lu.mjs');
 const DATA = resolve(REPO_ROOT, '../shared/data');
 const PRACTICE = resolve(DATA, 'neardup-practice');
 const PAGES = resolve(DATA, 'pages');
-/** A process loads the engine and segmentit's dictionary: seconds, not milliseconds, on a loaded 2-core machine. */
+/** A process loads the engine and the Chinese dictionary: seconds, not milliseconds, on a loaded 2-core machine. */
 const PROCESS_TIMEOUT_MS = 60_000;
 
 interface Run {

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { dictionaryFromWords, parseDictionary } from '../../src/core/segment/dictionary';
+import { defaultChineseLexicon } from '../../src/core/segment/chinese-lexicon';
+import { dictionaryFromWords, MAX_WORD_CHARS, parseDictionary } from '../../src/core/segment/dictionary';
 import { segmentHan } from '../../src/core/segment/segmenter';
-import { segmentitDictionary } from '../../src/core/segment/segmentit-dictionary';
-import { SEGMENTIT_MAX_WORD_CHARS, SEGMENTIT_WORDS } from '../../src/core/segment/segmentit-words';
+import { segmentitWords } from '../../scripts/build-segment-dictionary';
 import { fingerprintText } from '../../eval/fingerprint-text';
 
 describe('parseDictionary', () => {
@@ -56,14 +56,15 @@ describe('segmentHan', () => {
     );
   });
 
-  test('gives the plain segmentation with the segmentit dictionary on real Chinese articles', () => {
+  test('gives the plain segmentation with the shipped dictionary (segmentit words) on real Chinese articles', () => {
     const dir = resolve(import.meta.dirname, '../fixtures/detection');
     const runs = readdirSync(dir)
       .filter((name) => name.startsWith('cwc-'))
       .flatMap((name) => readFileSync(resolve(dir, name), 'utf8').match(/\p{Script=Han}+/gu) ?? []);
     expect(runs.join('').length).toBeGreaterThan(5_000);
-    const words = new Set(SEGMENTIT_WORDS.split('\n'));
-    for (const run of runs) expect(segmentHan(run, segmentitDictionary())).toEqual(plainSegmentation(run, words, SEGMENTIT_MAX_WORD_CHARS));
+    const words = new Set(segmentitWords());
+    const { dictionary } = defaultChineseLexicon();
+    for (const run of runs) expect(segmentHan(run, dictionary)).toEqual(plainSegmentation(run, words, MAX_WORD_CHARS));
   });
 
   test('segmentation is linear: 100,000 Han characters without punctuation fingerprint quickly', () => {

@@ -28,7 +28,6 @@ describe('WordTrie', () => {
     ['characters outside the BMP (surrogate pairs)', ['𠀀字', '𠀀'], '𠀀字', [[2, 3], [], []]],
   ] as Array<[string, string[], string, number[][]]>)('%s', (_name, words, text, expected) => {
     expect(wordsEverywhere(WordTrie.fromWords(words), text)).toEqual(expected);
-    expect(wordsEverywhere(WordTrie.fromLines(words.join('\n')), text)).toEqual(expected);
   });
 
   test('a node with many children (binary search over its row)', () => {

@@ -30,6 +30,37 @@ async function visit(url: string) {
   return { page, ...(await waitForReport(browser.worker, url, since)) };
 }
 
+type CountingWorker = typeof globalThis & { dictionaryFetches?: number };
+
+/** Counts, from now on, the service worker's fetches of the Chinese dictionary file (Resource Timing leaves out the extension's own files). */
+async function countDictionaryFetches(): Promise<() => Promise<number>> {
+  await browser.worker.evaluate(() => {
+    const worker = globalThis as CountingWorker;
+    const fetchOriginal = worker.fetch.bind(worker);
+    worker.dictionaryFetches = 0;
+    worker.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/zh-dictionary.bin')) worker.dictionaryFetches! += 1;
+      return fetchOriginal(input, init);
+    };
+  });
+  return () => browser.worker.evaluate(() => (globalThis as CountingWorker).dictionaryFetches ?? 0);
+}
+
+describe('the Chinese dictionary', () => {
+  it('is not part of the background script: fetched once, when the first page with Chinese text is checked', async () => {
+    const dictionaryFetches = await countDictionaryFetches();
+    const english = await visit(server.siteA('/tech/2019/vidyard-video/en-original.html'));
+    expect(english.report.status).toBe('new');
+    expect(await dictionaryFetches()).toBe(0);
+    const chinese = await visit(server.siteA('/zh/zh-other.html'));
+    expect(chinese.report.status).toBe('new');
+    const another = await visit(server.siteB('/zh/zh-other-repost.html'));
+    expect(another.report.status).toBe('repost');
+    expect(await dictionaryFetches()).toBe(1);
+    await Promise.all([english.page.close(), chinese.page.close(), another.page.close()]);
+  });
+});
+
 describe('Simplified ↔ Traditional reposts', () => {
   it('flags a Taiwan-script repost (OpenCC s2twp) of a Simplified article read before', async () => {
     const originalUrl = server.siteA('/tansuo/2017/zh-original.html');

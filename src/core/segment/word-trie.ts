@@ -1,11 +1,15 @@
 /**
  * The Chinese word list as a trie in typed arrays: segmentation walks it one
  * code unit at a time instead of slicing and hashing a string per candidate
- * length. It is built in one pass over the word list, in any order, without
- * sorting or a Set of strings (edges go into an open-addressing hash table
- * keyed by node and code unit), then frozen into compressed rows: the edges
- * of node k are edges firstEdge[k] … firstEdge[k + 1] − 1, sorted by code
- * unit. 146,299 words take about 3 MB instead of 8 as a Set.
+ * length. Nodes are numbered breadth-first with each node's children in
+ * code-unit order, so the children of node k are consecutive: edges
+ * firstEdge[k] … firstEdge[k + 1] − 1, edge e leading to node e + 1 by the
+ * code unit edgeCode[e]. No child array is needed, and the three arrays are
+ * the whole trie: packed-dictionary.ts ships them as they are. fromWords
+ * builds one in one pass over a word list, in any order, without sorting or
+ * a Set of strings (edges go into an open-addressing hash table keyed by
+ * node and code unit), then freezes it into that order. 146,299 words take
+ * 1.6 MB (plus a 256 kB table of the root's children).
  */
 const EMPTY = -1;
 const ROOT = 0;
@@ -24,7 +28,7 @@ class TrieBuilder {
   /** Per node: 1 when the path to it spells a word. */
   private words = new Uint8Array(INITIAL_SLOTS);
   /** The root's children by code unit (0: none). */
-  readonly rootChild = new Int32Array(0x10000);
+  private readonly rootChild = new Int32Array(0x10000);
   private nodes = 1;
 
   /** Adds the word text[start…end). */
@@ -76,24 +80,44 @@ class TrieBuilder {
     }
   }
 
-  /** The same trie in compressed rows (counting sort of the edges by parent, then by code within a row). */
+  /**
+   * The same trie numbered breadth-first: the edges sorted into rows by
+   * parent (counting sort) and by code unit within a row, then the nodes
+   * renumbered in the order a breadth-first walk of those rows meets them.
+   */
   freeze(): WordTrie {
     const { parents, codes, children, nodes } = this;
-    const firstEdge = new Int32Array(nodes + 1);
-    for (let s = 0; s < parents.length; s++) if (parents[s] !== EMPTY) firstEdge[(parents[s] as number) + 1]!++;
-    for (let k = 0; k < nodes; k++) firstEdge[k + 1]! += firstEdge[k] as number;
-    const next = firstEdge.slice(0, nodes);
-    const edgeCode = new Uint16Array(this.edges);
-    const edgeChild = new Int32Array(this.edges);
+    const rowStart = new Int32Array(nodes + 1);
+    for (let s = 0; s < parents.length; s++) if (parents[s] !== EMPTY) rowStart[(parents[s] as number) + 1]!++;
+    for (let k = 0; k < nodes; k++) rowStart[k + 1]! += rowStart[k] as number;
+    const next = rowStart.slice(0, nodes);
+    const rowCode = new Uint16Array(this.edges);
+    const rowChild = new Int32Array(this.edges);
     for (let s = 0; s < parents.length; s++) {
       const p = parents[s] as number;
       if (p === EMPTY) continue;
       const e = next[p]!++;
-      edgeCode[e] = codes[s] as number;
-      edgeChild[e] = children[s] as number;
+      rowCode[e] = codes[s] as number;
+      rowChild[e] = children[s] as number;
     }
-    for (let k = 0; k < nodes; k++) sortRow(edgeCode, edgeChild, firstEdge[k] as number, firstEdge[k + 1] as number);
-    return new WordTrie(this.rootChild, firstEdge, edgeCode, edgeChild, this.words.slice(0, nodes));
+    for (let k = 0; k < nodes; k++) sortRow(rowCode, rowChild, rowStart[k] as number, rowStart[k + 1] as number);
+    // order[k]: the builder's number of the node numbered k breadth-first.
+    const order = new Int32Array(nodes);
+    const firstEdge = new Int32Array(nodes + 1);
+    const edgeCode = new Uint16Array(this.edges);
+    const words = new Uint8Array(nodes);
+    let edges = 0;
+    for (let k = 0; k < nodes; k++) {
+      const old = order[k] as number;
+      firstEdge[k] = edges;
+      words[k] = this.words[old] as number;
+      for (let e = rowStart[old] as number; e < (rowStart[old + 1] as number); e++) {
+        edgeCode[edges] = rowCode[e] as number;
+        order[++edges] = rowChild[e] as number;
+      }
+    }
+    firstEdge[nodes] = edges;
+    return new WordTrie(firstEdge, edgeCode, words);
   }
 
   /** The child of `node` along code unit `c`, or 0. */
@@ -123,17 +147,31 @@ function sortRow(codes: Uint16Array, children: Int32Array, from: number, to: num
   }
 }
 
-export class WordTrie {
-  /** The arrays TrieBuilder.freeze makes; build one with fromWords or fromLines. */
+/** The arrays of a WordTrie, as packed-dictionary.ts stores them. */
+export interface TrieArrays {
+  /** Per node k, its first edge; its edges end where node k + 1's begin (nodes + 1 entries). */
+  readonly firstEdge: Int32Array;
+  /** Per edge e, the code unit that leads to node e + 1 (nodes − 1 entries). */
+  readonly edgeCode: Uint16Array;
+  /** Per node: 1 when the path to it spells a word. */
+  readonly words: Uint8Array;
+}
+
+export class WordTrie implements TrieArrays {
+  /** The root's children by code unit (0: none): one lookup for the first character of every candidate. */
+  private readonly rootChild = new Int32Array(0x10000);
+
+  /** A trie of the arrays freeze makes (or packDictionary stored); build one with fromWords. */
   constructor(
-    /** The root's children by code unit (0: none), one lookup for the first character. */
-    private readonly rootChild: Int32Array,
-    private readonly firstEdge: Int32Array,
-    private readonly edgeCode: Uint16Array,
-    private readonly edgeChild: Int32Array,
-    /** Per node: 1 when the path to it spells a word. */
-    private readonly words: Uint8Array,
-  ) {}
+    readonly firstEdge: Int32Array,
+    readonly edgeCode: Uint16Array,
+    readonly words: Uint8Array,
+  ) {
+    if (firstEdge.length !== words.length + 1 || edgeCode.length !== Math.max(words.length - 1, 0) || firstEdge[words.length] !== edgeCode.length) {
+      throw new Error('not the arrays of a word trie');
+    }
+    for (let e = firstEdge[ROOT] as number; e < (firstEdge[ROOT + 1] as number); e++) this.rootChild[edgeCode[e] as number] = e + 1;
+  }
 
   /** Number of nodes (the root included). */
   get size(): number {
@@ -144,19 +182,6 @@ export class WordTrie {
   static fromWords(words: readonly string[]): WordTrie {
     const builder = new TrieBuilder();
     for (const word of words) builder.add(word, 0, word.length);
-    return builder.freeze();
-  }
-
-  /** A trie of the lines of `list` (words separated by "\n"), read in place: no array of strings is made. */
-  static fromLines(list: string): WordTrie {
-    const builder = new TrieBuilder();
-    let start = 0;
-    while (start < list.length) {
-      let end = list.indexOf('\n', start);
-      if (end === -1) end = list.length;
-      builder.add(list, start, end);
-      start = end + 1;
-    }
     return builder.freeze();
   }
 
@@ -183,7 +208,7 @@ export class WordTrie {
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const m = codes[mid] as number;
-      if (m === c) return this.edgeChild[mid] as number;
+      if (m === c) return mid + 1;
       if (m < c) lo = mid + 1;
       else hi = mid - 1;
     }
