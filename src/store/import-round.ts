@@ -73,9 +73,9 @@ export interface PlannedBatch<R> {
   /** Records of the file up to the end of this batch. */
   end: number;
   rejected: R[];
-  /** Pages new to the history: a later record of the same URL in the round is merged into its page here. */
+  /** Pages new to the history, under the keys planned for them. */
   fresh: NewEntry[];
-  /** Pages changing a stored page: written with the batch (import.ts, BatchWriter), which merges them with the page stored then. */
+  /** Pages changing a stored page (or a page new in an earlier batch of the round): written with the batch (BatchWriter), merged with the page stored then. */
   updates: StoredPage[];
   /** Keys of stored pages the batch leaves as they are. */
   unchanged: number[];
@@ -88,7 +88,8 @@ export class RoundPlan<R> {
   records = 0;
   /** Characters of text the round's pages hold. */
   chars = 0;
-  private readonly byUrl = new Map<string, NewEntry>();
+  /** URLs of the round's new pages. */
+  private readonly planned = new Set<string>();
 
   constructor(private readonly db: HistoryDatabase, private readonly hashes: ImportHashes, private readonly start: number) {}
 
@@ -102,9 +103,9 @@ export class RoundPlan<R> {
     const planned: PlannedBatch<R> = { end: batch.end, rejected: batch.rejected, fresh: [], updates: [], unchanged: [] };
     const shared: StoredPage[] = [];
     for (const page of batch.pages) {
-      const earlier = this.byUrl.get(page.u);
-      if (earlier !== undefined) {
-        earlier.page = encodePage(mergePages(unpack(earlier.page), unpack(page)));
+      // A URL new in an earlier batch of the round: written after that batch, merged with its page then (as a change), so that no record is written before its batch.
+      if (this.planned.has(page.u)) {
+        this.keep(planned, page);
         continue;
       }
       const key = taken.claim(page.u);
@@ -117,10 +118,15 @@ export class RoundPlan<R> {
   }
 
   private plan(planned: PlannedBatch<R>, key: number, page: StoredPage): void {
-    const entry = { key, page };
-    planned.fresh.push(entry);
-    this.byUrl.set(page.u, entry);
+    planned.fresh.push({ key, page });
+    this.planned.add(page.u);
     this.hashes.plan(key);
+    this.chars += page.u.length + page.t.length + page.e.length;
+  }
+
+  /** A page changing a stored page (or one of an earlier batch): merged when its batch is written. */
+  private keep(planned: PlannedBatch<R>, page: StoredPage): void {
+    planned.updates.push(page);
     this.chars += page.u.length + page.t.length + page.e.length;
   }
 
@@ -151,8 +157,7 @@ export class RoundPlan<R> {
         planned.unchanged.push(key);
         return;
       }
-      planned.updates.push(page);
-      this.chars += page.u.length + page.t.length + page.e.length;
+      this.keep(planned, page);
     });
   }
 
