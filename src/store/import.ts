@@ -69,19 +69,18 @@ export interface ImportOptions {
 }
 
 /**
- * Records parsed and then written per batch and transaction. Each batch
- * rewrites most of the block index's 4 × 4,096 buckets whatever its size
- * (~16,000 puts in block0 alone at 2,000 pages with passages), so a larger
- * batch costs less per page; a page check waits for at most one batch. At
- * 2,000 a 100,000-page import took 2.4 times as long as at 10,000, each
- * batch ~40% as long (docs/decisions/0003-batched-import.md).
+ * Records parsed, planned and then written per batch, each batch's pages in
+ * one transaction (their index entries are filed per round, before): a page
+ * check queued behind a batch waits for ~1,000 adds, 100–300 ms here under
+ * load, and a batch is the unit an interrupted import keeps
+ * (docs/decisions/0021-import-rounds.md).
  */
 export const IMPORT_BATCH = 1000;
 
 /**
  * Characters of text (URLs, titles, excerpts) that end a batch before
  * IMPORT_BATCH records: pages with every field at its limit would otherwise
- * hold ~100 MB per batch, and the import holds two.
+ * hold ~10 MB per batch.
  */
 export const MAX_BATCH_CHARS = 8 * 1024 * 1024;
 
