@@ -4,8 +4,8 @@
  * stored page, which change nothing), reading only; then their new pages'
  * entries filed in the block index in short steps (fileInSteps), every
  * bucket rewritten once for the whole round; then the pages written, batch
- * by batch. A bucket rewrite costs the same for one page as for a hundred
- * thousand, so the round, not the batch, is what pays for it.
+ * by batch. A bucket rewrite costs about the same for one page as for a
+ * hundred thousand, so the round, not the batch, is what pays for it.
  *
  * Entries go in before their pages, so no page is ever stored without its
  * entries. An import that stops between the two leaves entries of pages not
