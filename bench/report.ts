@@ -80,7 +80,11 @@ export function renderResults(r: Results): string {
   rows.push(['Export 1,000,000 records', '≤ 30 s', imp?.export ? ioMillion(imp.export) : '—', status(imp?.export ? perMillion(imp.export) <= 30 : undefined)]);
   if (imp?.reimport) rows.push(['Importing the same file again', '≤ 10% of the first import, nothing written', `${fmt(100 * imp.reimport.ratio, 0)}% (${fmt(imp.reimport.seconds, 1)} s; ${fmt(imp.reimport.unchanged, 0)} unchanged, ${fmt(imp.reimport.imported + imp.reimport.updated, 0)} written)`, status(imp.reimport.ratio <= 0.1 && imp.reimport.imported + imp.reimport.updated === 0)]);
   if (imp?.import?.peakRssMB !== undefined) rows.push(['Memory during import', '≤ 300 MB', `peak JS heap +${fmt(imp.import.peakHeapMB, 0)} MB; extension processes' RSS ${fmt(imp.import.baseRssMB, 0)} → ${fmt(imp.import.peakRssMB, 0)} MB (includes the bench page that built the file)`, status(imp.import.peakHeapMB <= 300)]);
-  if (imp?.checksDuringImport) rows.push(['A page check during an import (History.query, another connection)', 'not behind the whole import', `p50 ${fmt(imp.checksDuringImport.ms.median / 1000, 1)} s, max ${fmt(imp.checksDuringImport.ms.max / 1000, 1)} s (a batch: p50 ${fmt(imp.import.batchMs.median / 1000, 1)} s; the whole import ${fmt(imp.import.seconds, 0)} s)`, '—']);
+  if (imp?.checksDuringImport) {
+    const checks = imp.checksDuringImport.ms;
+    // Issue 17 item 9: p95 ≤ 200 ms while a million-record import runs; smaller imports are shown, not judged.
+    rows.push(['A page check during a 1,000,000-record import (History.query, another connection)', 'p95 ≤ 200 ms', `p50 ${fmt(checks.median, 0)} ms, p95 ${fmt(checks.p95, 0)} ms, p99 ${fmt(checks.p99, 0)} ms, max ${fmt(checks.max, 0)} ms (${fmt(imp.checksDuringImport.count, 0)} checks during ${fmt(imp.import.records, 0)} records, ${fmt(imp.import.seconds, 0)} s)`, status(imp.import.records === 1_000_000 ? checks.p95 <= 200 : undefined)]);
+  }
   rows.push(['Content-script extraction on the 110 real pages, p95', '≤ 50 ms', ext?.extractMs ? `${fmt(ext.extractMs.p95, 1)} ms (p50 ${fmt(ext.extractMs.median, 1)})` : '—', status(ext?.extractMs ? ext.extractMs.p95 <= 50 : undefined)]);
   rows.push(['Content script never delays page load', 'load event unchanged', ext?.loadDelay ? loadDelayText(ext.loadDelay) : '—', status(ext?.loadDelay ? ext.loadDelay.ok : undefined)]);
   for (const [mode, target] of [['warm', 150], ['cold', 500]] as const) {

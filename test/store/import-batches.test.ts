@@ -146,7 +146,8 @@ describe('an import stopped half way leaves a consistent history, and running it
     const kept = await history.getByUrl(record(0).url);
     const { at, repair } = failure(history, factory, name);
 
-    const error = await outcome(history.importJson(lines(text, at), { batchSize: BATCH }));
+    // A round per batch: the pages of the rounds before the failure are in.
+    const error = await outcome(history.importJson(lines(text, at), { batchSize: BATCH, roundSize: BATCH }));
     expect(error).toBeInstanceOf(ImportIncompleteError);
     const incomplete = error as ImportIncompleteError;
     message(incomplete);
@@ -156,8 +157,8 @@ describe('an import stopped half way leaves a consistent history, and running it
     expect(incomplete.savedRecords).toBeLessThan(RECORDS);
 
     const resumed = await repair();
-    // Records 1 to savedRecords are in, each with its block index entries; none after.
-    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    // Records 1 to savedRecords are in, each with its block index entries; none after (their entries may be left, keyed to no page).
+    expect(indexProblems(await dumpDatabase(factory, name), { leftovers: true })).toEqual([]);
     expect(await resumed.count()).toBe(incomplete.savedRecords);
     expect(await resumed.getByUrl(record(incomplete.savedRecords).url)).toBeUndefined();
     // The page read before keeps its later reading (the file's older one only moves its first visit back).

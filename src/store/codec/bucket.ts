@@ -119,6 +119,19 @@ export interface BucketChange {
   append: Uint8Array;
 }
 
+/**
+ * The change that files `append` again, idempotently: the bucket first loses
+ * every entry of the pages `append` has entries for (filing a page writes all
+ * of its entries in the bucket at once), so filing the same pages twice, e.g.
+ * when an interrupted import is run again, leaves each entry once.
+ */
+export function refiling(change: BucketChange): BucketChange {
+  const drop = new Set(change.drop);
+  const view = new DataView(change.append.buffer, change.append.byteOffset, change.append.byteLength);
+  for (let at = 0; at + ENTRY_BYTES <= change.append.byteLength; at += ENTRY_BYTES) drop.add(view.getUint32(at) >>> LOW_BITS);
+  return { drop, append: change.append };
+}
+
 /** The bucket after dropping the entries of `drop` and appending `append`; undefined when it ends up empty. */
 export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChange): Uint8Array | undefined {
   const { drop, append } = change;

@@ -1,0 +1,126 @@
+import { IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, test } from 'vitest';
+import { fingerprintToHex } from '../../src/core/fingerprint64';
+import { IMPORT_BATCH, serializeExport, type ExportRecord } from '../../src/store';
+import { FILING_STEP_KEYS } from '../../src/store/blocks/block-stores';
+import { PASSAGE_STORE, refiling, rewriteBucket, type BucketChange } from '../../src/store/codec/bucket';
+import { BlockEdits } from '../../src/store/blocks/block-edits';
+import { packFingerprints } from '../../src/store/codec/fingerprints';
+import { indexProblems } from '../support/history-invariants';
+import { collect, dumpDatabase, freshHistory, randomFingerprint, seededRandom, T0 } from './helpers';
+
+/**
+ * An import in rounds (src/store/import-round.ts): each round's new pages'
+ * entries filed in short steps, every bucket rewritten once per round, then
+ * its pages in batches of a transaction each. Page checks wait for one short
+ * transaction, never for a round; a visit taking a key the round planned
+ * meanwhile loses nothing.
+ */
+
+const AT = new Date(T0).toISOString();
+
+function record(i: number, overrides: Partial<ExportRecord> = {}): ExportRecord {
+  const random = seededRandom(i + 1);
+  return {
+    url: `https://example.com/article/${i}`, title: `Article ${i}`, site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
+    fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [fingerprintToHex(randomFingerprint(random)), fingerprintToHex(randomFingerprint(random))],
+    firstVisit: AT, lastVisit: AT, visitCount: 1, source: 'import', ...overrides,
+  };
+}
+
+/** Every write request (add, put, delete) while `run` goes: its transaction, store and key. */
+let restore: (() => void) | undefined;
+function recordWrites(): { tx: IDBTransaction; store: string; key: unknown }[] {
+  const writes: { tx: IDBTransaction; store: string; key: unknown }[] = [];
+  const methods = ['add', 'put', 'delete'] as const;
+  const originals = methods.map((method) => IDBObjectStore.prototype[method]);
+  methods.forEach((method, i) => {
+    const original = originals[i] as (...args: unknown[]) => unknown;
+    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+      writes.push({ tx: this.transaction, store: this.name, key: method === 'delete' ? args[0] : args[1] });
+      return original.apply(this, args);
+    } as never;
+  });
+  restore = () => methods.forEach((method, i) => {
+    IDBObjectStore.prototype[method] = originals[i] as never;
+  });
+  return writes;
+}
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+describe('what one transaction of an import writes: a page check queued behind it waits for little', () => {
+  test.each([
+    ['one round', 2_500, 10_000],
+    ['three rounds', 2_500, 1_000],
+  ])('%s (%i records, rounds of %i): at most a batch of pages or a step of buckets per transaction, every bucket once per round', async (_what, records, roundSize) => {
+    const { history, factory, name } = await freshHistory();
+    const text = await collect(serializeExport(Array.from({ length: records }, (_, i) => record(i)), new Date(T0)));
+    const writes = recordWrites();
+    const report = await history.importJson(text, { roundSize });
+    restore?.();
+    expect(report).toMatchObject({ imported: records, updated: 0, unchanged: 0 });
+
+    const byTx = new Map<IDBTransaction, { store: string; key: unknown }[]>();
+    for (const { tx, ...write } of writes) byTx.set(tx, [...(byTx.get(tx) ?? []), write]);
+    for (const txWrites of byTx.values()) {
+      const pages = txWrites.filter((write) => write.store === 'pages').length;
+      const buckets = txWrites.length - pages;
+      // A transaction writes pages (a batch at most) or buckets of one store (a step at most), never both.
+      expect(pages === 0 || buckets === 0).toBe(true);
+      expect(pages).toBeLessThanOrEqual(IMPORT_BATCH);
+      expect(new Set(txWrites.map((write) => write.store)).size).toBe(1);
+      expect(buckets).toBeLessThanOrEqual(FILING_STEP_KEYS);
+    }
+    const rounds = Math.ceil(records / roundSize);
+    const perBucket = new Map<string, number>();
+    for (const { store, key } of writes) if (store !== 'pages') perBucket.set(`${store}/${String(key)}`, (perBucket.get(`${store}/${String(key)}`) ?? 0) + 1);
+    expect(Math.max(...perBucket.values())).toBeLessThanOrEqual(rounds);
+    expect(writes.filter((write) => write.store === 'pages')).toHaveLength(records);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+  }, 120_000);
+});
+
+describe('filing a page again replaces its entries in a bucket (refiling), so a rerun never doubles them', () => {
+  const entries = (pageId: number, seed: number) => {
+    const edits = new BlockEdits(PASSAGE_STORE);
+    const random = seededRandom(seed);
+    // Fingerprints sharing their first block: every entry in the same block0 bucket.
+    const whole = randomFingerprint(random);
+    edits.addPacked(pageId, packFingerprints([whole, { hi: whole.hi, lo: (whole.lo ^ 0xff) >>> 0 }]));
+    return (edits.changes(PASSAGE_STORE)[0] as [number, BucketChange])[1].append;
+  };
+  const other = entries(7, 1);
+  test.each<[string, Uint8Array | undefined, BucketChange, Uint8Array]>([
+    ['into an empty bucket', undefined, { append: entries(5, 2) }, entries(5, 2)],
+    ['the same page filed twice', new Uint8Array([...other, ...entries(5, 2)]), { append: entries(5, 2) }, new Uint8Array([...other, ...entries(5, 2)])],
+    ['a page filed again with other fingerprints: the old entries go', new Uint8Array([...entries(5, 3), ...other]), { append: entries(5, 2) }, new Uint8Array([...other, ...entries(5, 2)])],
+    ['a removal with nothing appended', new Uint8Array([...other, ...entries(5, 2)]), { drop: new Set([5]), append: new Uint8Array(0) }, other],
+  ])('%s', (_what, bucket, change, expected) => {
+    expect(rewriteBucket(bucket, refiling(change))).toEqual(expected);
+  });
+});
+
+describe('a visit taking a key the round planned, before the round writes its page', () => {
+  test('the visit is kept, the file\'s reading merged into it, and the index matches the pages exactly', async () => {
+    const { history, factory, name } = await freshHistory(() => T0 + 60_000);
+    const records = Array.from({ length: 30 }, (_, i) => record(i));
+    const text = await collect(serializeExport(records, new Date(T0)));
+    const lines = text.split(/(?<=\n)/);
+    async function* chunks(): AsyncGenerator<string> {
+      for (let line = 0; line < lines.length; line++) {
+        // Record 3 is planned (batches of 5, one round) by the time line 20 is read: the visit takes its key first.
+        if (line === 20) await history.recordVisit({ url: records[3]!.url, title: 'Read now', site: 'example.com', excerpt: '', textLength: 10, cjkChars: 0, words: 2, fingerprint: 'f0f0f0f0f0f0f0f0', passages: [], scheme: 2, source: 'visit' });
+        yield lines[line] as string;
+      }
+    }
+    const report = await history.importJson(chunks(), { batchSize: 5 });
+    expect(report).toMatchObject({ imported: 29, updated: 1, unchanged: 0, rejectedCount: 0 });
+    expect(await history.count()).toBe(30);
+    // The visit is the later reading: its content stays; the file's earlier visit moves its first visit back.
+    expect(await history.getByUrl(records[3]!.url)).toMatchObject({ title: 'Read now', fingerprint: 'f0f0f0f0f0f0f0f0', firstVisit: T0, lastVisit: T0 + 60_000, visitCount: 1 });
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+  });
+});
