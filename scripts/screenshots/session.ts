@@ -32,7 +32,12 @@ export class ScreenshotSession {
     const server = await startFixtureServer();
     const browser = await launchWithExtension(locale);
     const session = new ScreenshotSession(locale, browser, server);
-    await session.seed(historyFile);
+    try {
+      await session.seed(historyFile);
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
     return session;
   }
 
