@@ -17,7 +17,8 @@ export const SEEDED_PAGES: readonly { file: string; url: string; visitedAt: stri
   { file: 'zh-other.html', url: 'https://keji.example.cn/zixun/other', visitedAt: '2026-03-23T07:30:00.000Z' },
 ];
 
-const FIXTURES = join(ROOT, 'test', 'e2e', 'fixtures');
+/** The pages the e2e tests serve (test/e2e/fixtures). */
+export const FIXTURES = join(ROOT, 'test', 'e2e', 'fixtures');
 
 interface ExportedPage { url: string; site: string; firstVisit: string; lastVisit: string; visitCount: number; source: string }
 

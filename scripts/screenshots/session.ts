@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { PageStatus } from '../../src/messaging';
 import { launchWithExtension, type ExtensionBrowser, type UiLocale } from '../../test/e2e/support/browser';
 import { eventually, IMPORT_PENDING, openOptions, openPopup, readNotice, visitPage } from '../../test/e2e/support/extension';
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/server';
-import { ARTICLES, type ArticleRole } from './shots';
+import { FIXTURES } from './seed-history';
+import { ARTICLES, PASTED, type ArticleRole } from './shots';
 
 /** Size of every screenshot: what the stores ask for. */
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -61,6 +64,18 @@ export class ScreenshotSession {
     return popup;
   }
 
+  /** The popup about the new article, with a copy of a seeded one (PASTED) checked in its paste box. */
+  async pastedText(): Promise<Page> {
+    const popup = await this.popup('fresh');
+    await popup.locator('#paste-text').fill(await this.articleText(PASTED[this.locale]));
+    await popup.click('#check-text');
+    await popup.locator('#text-report .pill').waitFor();
+    await popup.locator('#paste-text').evaluate((box: HTMLTextAreaElement) => box.scrollTo(0, 0));
+    // No hover on the button just clicked.
+    await popup.mouse.move(0, 0);
+    return popup;
+  }
+
   /** `role`'s article once its in-page notice is shown. */
   async notice(role: ArticleRole): Promise<Visit> {
     const visit = await this.visit(role);
@@ -71,6 +86,17 @@ export class ScreenshotSession {
   async close(): Promise<void> {
     await this.browser.close();
     await this.server.close();
+  }
+
+  /** The article of fixture `file`, read off a blank page (no visit: the extension does not read it). */
+  private async articleText(file: string): Promise<string> {
+    const page = await this.browser.context.newPage();
+    try {
+      await page.setContent(await readFile(join(FIXTURES, file), 'utf8'));
+      return await page.locator('article').innerText();
+    } finally {
+      await page.close();
+    }
   }
 
   private visit(role: ArticleRole): Promise<Visit> {

@@ -23,6 +23,7 @@ export const VIEWS = {
   'popup-repost': (s) => s.popup('repost'),
   'popup-partial': (s) => s.popup('partial'),
   'popup-too-short': (s) => s.popup('short'),
+  'popup-paste': (s) => s.pastedText(),
 } satisfies Record<string, OpenView>;
 
 export type View = keyof typeof VIEWS;
@@ -45,6 +46,9 @@ export const ARTICLES: Record<UiLocale, Record<ArticleRole, string>> = {
   en: { fresh: 'en-old-repost.html', repost: 'en-repost.html', partial: 'en-other-partial.html', short: 'short.html' },
   'zh-CN': { fresh: 'zh-hant-old-repost.html', repost: 'zh-repost.html', partial: 'en-other-partial.html', short: 'short.html' },
 };
+
+/** The copy pasted into the popup's paste box: an article never visited in the run, so the list holds only seeded pages. */
+export const PASTED: Record<UiLocale, string> = { en: 'en-other-repost.html', 'zh-CN': 'zh-other-repost.html' };
 
 export interface Shot {
   /** The file's name in docs/screenshots, without `.png`: `<view>-<language>[-dark]`. */
