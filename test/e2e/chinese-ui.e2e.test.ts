@@ -1,7 +1,23 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { badge, openOptions, openPopup, readNotice, screenshot, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
+
+/** A half-width glyph is at most this wide, in em; CJK full-width forms are 1 em. */
+const HALF_WIDTH_EM = 0.6;
+
+/** How wide `text` is drawn in the page's body font, in em. */
+function glyphWidthEm(page: Page, text: string): Promise<number> {
+  return page.evaluate((t) => {
+    const span = document.createElement('span');
+    span.textContent = t;
+    document.body.append(span);
+    const width = span.getBoundingClientRect().width / parseFloat(getComputedStyle(span).fontSize);
+    span.remove();
+    return width;
+  }, text);
+}
 
 /** The browser in Chinese (--lang=zh-CN, LANGUAGE=zh_CN): every piece of UI follows it. */
 let server: FixtureServer;
@@ -65,6 +81,8 @@ describe('Chinese UI', () => {
     await expect.poll(() => options.locator('#history-summary').textContent()).toMatch(/^5 个页面 · 占用 /);
     await expect.poll(() => options.locator('#export-json').textContent()).toBe('导出 JSON');
     await screenshot(options, 'zh-history', { fullPage: true });
+    // The titles of English articles: "Apple’s", not the CJK font's full-width "Apple’ s".
+    expect(await glyphWidthEm(options, '’')).toBeLessThan(HALF_WIDTH_EM);
 
     await options.click('#tab-settings');
     await expect.poll(() => options.locator('#settings h1').textContent()).toBe('设置');
