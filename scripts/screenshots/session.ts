@@ -76,6 +76,17 @@ export class ScreenshotSession {
     return popup;
   }
 
+  /** Marks `role`'s article as the user's own, with the popup's "This is my article". */
+  async markOwn(role: ArticleRole): Promise<void> {
+    const popup = await this.popup(role);
+    try {
+      await popup.click('#own-toggle');
+      await popup.locator('#own-note').waitFor();
+    } finally {
+      await popup.close();
+    }
+  }
+
   /** `role`'s article once its in-page notice is shown. */
   async notice(role: ArticleRole): Promise<Visit> {
     const visit = await this.visit(role);

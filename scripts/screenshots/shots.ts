@@ -24,6 +24,19 @@ export const VIEWS = {
   'popup-partial': (s) => s.popup('partial'),
   'popup-too-short': (s) => s.popup('short'),
   'popup-paste': (s) => s.pastedText(),
+  // After the visits: the repost and the partial copy read above are what the tab finds.
+  reposts: async (s) => {
+    const page = await s.options('#reposts');
+    await page.locator('#reposts-groups .repost-group').first().waitFor();
+    return page;
+  },
+  // Last, as it marks the repost read above as the user's own: the seeded original is then its copy.
+  'my-articles': async (s) => {
+    await s.markOwn('repost');
+    const page = await s.options('#mine');
+    await page.locator('#mine-list > *').first().waitFor();
+    return page;
+  },
 } satisfies Record<string, OpenView>;
 
 export type View = keyof typeof VIEWS;
