@@ -46,8 +46,14 @@ export interface PageCheckerDeps {
 /** Signs a text in a fingerprint scheme; may wait (for the Chinese dictionary, chinese-dictionary.ts). */
 export type Signer = (text: string, scheme?: FingerprintScheme) => DocumentSignature | Promise<DocumentSignature>;
 
-/** The page's signature in each scheme that matters: the current one, and older ones pages in the history were signed in. */
-type Signatures = Map<FingerprintScheme, DocumentSignature>;
+/**
+ * The page's signature in each scheme that matters, keyed by equivalentScheme:
+ * the current one, and older ones pages in the history were signed in.
+ */
+interface Signatures {
+  current: DocumentSignature;
+  byRules: Map<FingerprintScheme, DocumentSignature>;
+}
 
 /**
  * Looks an extracted page up in the history and, when asked, records the visit.
@@ -148,14 +154,14 @@ export class PageChecker {
    * compared like with like (docs/decisions/0002-fingerprint-schemes.md).
    */
   private async signatures(history: HistoryPort, text: string, current: DocumentSignature): Promise<Signatures> {
-    const signatures: Signatures = new Map([[FINGERPRINT_SCHEME, current]]);
+    const signatures = new Map([[equivalentScheme(FINGERPRINT_SCHEME, current.length), current]]);
     for (const scheme of await history.olderSchemes()) {
       const rules = equivalentScheme(scheme, current.length);
       if (signatures.has(rules)) continue;
       const older = await this.sign(text, rules);
       if (!sameFingerprints(older, current)) signatures.set(rules, older);
     }
-    return signatures;
+    return { current, byRules: signatures };
   }
 }
 
@@ -184,7 +190,7 @@ async function recordOrReportFull(
 
 async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls: Set<string>, options: JudgeOptions): Promise<MatchSummary[]> {
   const [url] = ownUrls;
-  const fingerprints = [...signatures.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
+  const fingerprints = [...signatures.byRules.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url });
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
@@ -209,8 +215,8 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
  * before the upgrade still matches a Traditional repost read after it.
  */
 function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] {
-  const current = signatures.get(FINGERPRINT_SCHEME) as DocumentSignature;
-  const own = signatures.get(equivalentScheme(page.scheme, current.length));
+  const { current } = signatures;
+  const own = signatures.byRules.get(equivalentScheme(page.scheme, current.length));
   return own === undefined || own === current ? [current] : [own, current];
 }
 

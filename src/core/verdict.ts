@@ -1,6 +1,7 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
-import { PASSAGES_PER_DOCUMENT, passageKey, passagesMatch } from './passages';
+import { passageKey, passagesMatch } from './passages';
+import { CURRENT_SAMPLE_SIZE } from './scheme';
 import {
   isLongEnough,
   type MinLength,
@@ -80,10 +81,17 @@ export interface DocumentSignature {
   /** Whole-document SimHash. */
   fingerprint: Fingerprint;
   /**
-   * Passage SimHashes (see passages.ts): at most PASSAGES_PER_DOCUMENT,
-   * matched under `passagesMatch`; empty for a one-passage document.
+   * Passage SimHashes (see passages.ts): at most `sampleSize`, in
+   * ascending key order, matched under `passagesMatch`; empty for a
+   * one-passage document.
    */
   passages: Fingerprint[];
+  /**
+   * The bottom-k sample size the passages were kept with
+   * (scheme.ts passageSampleSize); fewer passages than this are every chunk
+   * of the text. Defaults to the current scheme's.
+   */
+  sampleSize?: number;
   length: TextLength;
 }
 
@@ -130,8 +138,8 @@ function passagesOf(sig: DocumentSignature): readonly Fingerprint[] {
 }
 
 /** Largest key in the document's sample, or Infinity when every chunk was kept. */
-function sampleLimit(passages: readonly Fingerprint[]): number {
-  if (passages.length < PASSAGES_PER_DOCUMENT) return Infinity;
+function sampleLimit(passages: readonly Fingerprint[], sampleSize = CURRENT_SAMPLE_SIZE): number {
+  if (passages.length < sampleSize) return Infinity;
   let max = 0;
   for (const p of passages) max = Math.max(max, passageKey(p));
   return max;
@@ -157,7 +165,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
   const pe = passagesOf(earlier);
   const pc = passagesOf(current);
-  const limit = Math.min(sampleLimit(pe), sampleLimit(pc));
+  const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
   const e = coverage(pe, pc, limit, maxDistance);
   const c = coverage(pc, pe, limit, maxDistance);
   const le = lengthUnits(earlier.length);

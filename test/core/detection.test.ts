@@ -15,7 +15,8 @@ import {
 } from '../../src/core';
 import { termWeight } from '../../src/core/features';
 import { fingerprintText } from '../../eval/fingerprint-text';
-import { PASSAGES_PER_DOCUMENT, passageKey } from '../../src/core/passages';
+import { passageKey } from '../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 import {
   CONFIRM_DISTANCE,
   COVERAGE_CONFIRM_DISTANCE,
@@ -112,11 +113,11 @@ describe('short texts (each row failed before the fix it names)', () => {
 });
 
 describe('signDocument', () => {
-  it('keeps at most PASSAGES_PER_DOCUMENT passages, in ascending key order, and the same whole fingerprint as fingerprintText', () => {
+  it('keeps at most CURRENT_SAMPLE_SIZE passages, in ascending key order, and the same whole fingerprint as fingerprintText', () => {
     for (const name of ['readability-mozilla-1', 'cwc-bbdf5079.wrap', 'cwc-a0cb0242.samewrap.cwc-bbdf5079']) {
       const s = sig(name);
       expect(s.passages.length).toBeGreaterThan(1);
-      expect(s.passages.length).toBeLessThanOrEqual(PASSAGES_PER_DOCUMENT);
+      expect(s.passages.length).toBeLessThanOrEqual(CURRENT_SAMPLE_SIZE);
       const keys = s.passages.map(passageKey);
       expect([...keys].sort((a, b) => a - b)).toEqual(keys);
       expect(s.fingerprint).toEqual(fingerprintText(fixture(name)).fingerprint);
