@@ -57,7 +57,7 @@ describe('engine fuzzing', () => {
     });
     fc.assert(fc.property(signature, signature, fc.integer({ min: 0, max: 3 }), (a, b, maxDistance) => {
       const { verdict, distance } = judge(a, b, { maxDistance });
-      expect(['duplicate', 'partial', 'different', 'too_short']).toContain(verdict);
+      expect(['duplicate', 'partial', 'quote', 'different', 'too_short']).toContain(verdict);
       expect(distance).toBe(hammingDistance(a.fingerprint, b.fingerprint));
     }), BUDGET);
   });
