@@ -201,8 +201,10 @@ interface OwnPage {
 async function findMatches(history: HistoryPort, signatures: Signatures, own: OwnPage, options: JudgeOptions): Promise<MatchSummary[]> {
   const { urls: ownUrls } = own;
   const [url] = ownUrls;
-  const fingerprints = [...signatures.byRules.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
-  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url });
+  const all = [...signatures.byRules.values()];
+  const fingerprints = all.flatMap((signature) => [signature.fingerprint, ...signature.passages]);
+  const passageQueries = all.flatMap((signature) => [false, ...signature.passages.map(() => true)]);
+  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
   const quotable = options.quotes === false ? new Set<number>() : quotablePages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
