@@ -8,6 +8,7 @@
  * least as a quote. Our own generator, not the practice set's edits.
  */
 import { judge, signDocument, type Verdict } from '../src/core';
+import { seededRandom } from '../bench/lib/seeded-random';
 import { docText, langGroup, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
@@ -30,18 +31,6 @@ export interface AnswerResult {
   copy: Record<Half, number>;
   quote: Record<Half, number>;
   tooShort: Record<Half, number>;
-}
-
-/** Mulberry32: a fixed sequence, so every run builds the same answers. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?。！？])\s*/u).map((s) => s.trim()).filter((s) => s.length > 0);
@@ -92,7 +81,7 @@ export function shortAnswers(ds: Dataset): AnswerResult[] {
         docs.forEach((doc, i) => {
           const source = sentencesOf(texts[i] as string);
           if (source.length < sentences * 2) return;
-          const next = random(i * 7919 + sentences);
+          const next = seededRandom(i * 7919 + sentences);
           const copied = cutRuns(source, sentences, next).map((s) => edit(s, group === 'zh', next));
           const own = kind === 'half copied' ? cutRuns(sentencesOf(texts[(i + FILLER_OFFSET) % texts.length] as string), sentences, next) : [];
           // The answer's own words open it and come between the copied runs.
