@@ -85,6 +85,7 @@ describe('quotablePages', () => {
     ['a passage found in one page of another site', [[at(1, 'a.example')]], 'q.example', [1]],
     ['in two pages of two sites (the article and a repost read before)', [[at(1, 'a.example'), at(2, 'b.example')]], 'q.example', [1, 2]],
     ['in a page of the checked page’s own site', [[at(1, 'q.example')]], 'q.example', []],
+    ['in a page of the checked page’s own site and one of another (a quote read twice)', [[at(1, 'q.example'), at(2, 'a.example')]], 'q.example', [2]],
     ['in two pages of one site (that site’s template)', [[at(1, 'a.example'), at(2, 'a.example')]], 'q.example', []],
     [`in ${QUOTE_COMMON_PAGES} pages of different sites (common text)`, [[at(1, 'a.example'), at(2, 'b.example'), at(3, 'c.example')]], 'q.example', []],
     ['one common passage and one distinctive one', [[at(1, 'a.example'), at(2, 'a.example')], [at(1, 'a.example')]], 'q.example', [1]],
