@@ -16,3 +16,4 @@ export * from './near-pairs';
 export * from './disjoint-sets';
 export * from './corpus';
 export * from './candidate-pairs';
+export * from './quote-sources';
