@@ -36,6 +36,13 @@ export interface CheckOptions extends JudgeOptions {
    */
   countVisit?: boolean;
   source: PageSource;
+  /**
+   * Told the verdict before the visit is written, so the badge need not wait
+   * for the write (a million-page history rewrites a bucket per passage):
+   * what the page is does not depend on it, only `recorded`, `visitCount`
+   * and `storageFull` do, and the report `check` returns has them.
+   */
+  onVerdict?: (report: PageReport) => Promise<void> | void;
 }
 
 export interface PageCheckerDeps {
@@ -96,18 +103,14 @@ export class PageChecker {
     const addVisit = options.record && (earlier === undefined || options.countVisit !== false);
     // A page the user marked as their own stays theirs when they read it again.
     const source = earlier?.source === 'author' ? 'author' : options.source;
-    const { stored, storageFull } = addVisit
-      ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, source), earlier)
-      : { stored: earlier, storageFull: false };
-
-    return {
+    const report = (stored: Page | undefined, recorded: boolean, storageFull: boolean): PageReport => ({
       status: statusOf(longEnough, matches, earlier !== undefined),
       url,
       title: page.title,
       site: siteOf(url),
       matches,
       matchCount: all.length,
-      recorded: options.record && !storageFull,
+      recorded,
       visitCount: stored?.visitCount ?? 0,
       ...(earlier ? { firstVisit: earlier.firstVisit } : {}),
       ...(page.publishedTime !== undefined ? { publishedAt: page.publishedTime } : {}),
@@ -115,7 +118,12 @@ export class PageChecker {
       checkedAt: this.now(),
       ...(storageFull ? { storageFull: true as const } : {}),
       ...(stored?.source === 'author' ? { own: true as const } : {}),
-    };
+    });
+    await options.onVerdict?.(report(earlier, false, false));
+    const { stored, storageFull } = addVisit
+      ? await recordOrReportFull(history, toPageInput(page, url, canonicalUrl, signature, source), earlier)
+      : { stored: earlier, storageFull: false };
+    return report(stored, options.record && !storageFull, storageFull);
   }
 
   /**

@@ -89,10 +89,16 @@ export class VisitService {
     const blocked = blockedStatus(page.url, tab, settings)
       // Content swapped in too often says nothing about the history and adds nothing to it.
       ?? (this.deps.routes.allow(tab.id, page.url) ? undefined : 'rate_limited');
+    // The badge goes up as soon as the verdict is known, not after the visit's write.
+    let badged: PageReport | undefined;
+    const onVerdict = async (early: PageReport): Promise<void> => {
+      badged = early;
+      await this.deps.setBadge(tab.id, early);
+    };
     const report = blocked
       ? this.emptyReport(page.url, blocked, page.title)
-      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: await this.sourceOf(page.url, 'visit') });
-    await this.publish(tab.id, report);
+      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: await this.sourceOf(page.url, 'visit'), onVerdict });
+    await this.publish(tab.id, report, badged);
     return { report, showNotice: settings.showNotice && isFlagged(report) };
   }
 
@@ -181,8 +187,10 @@ export class VisitService {
     await Promise.all(tabIds.map((tabId) => this.deps.resetBadge(tabId).catch(() => undefined)));
   }
 
-  private async publish(tabId: number, report: PageReport): Promise<void> {
-    await Promise.all([this.deps.tabReports.set(tabId, report), this.deps.setBadge(tabId, report)]);
+  /** The report for the popup, and the badge unless `badged` already shows what it would. */
+  private async publish(tabId: number, report: PageReport, badged?: PageReport): Promise<void> {
+    const shown = badged !== undefined && sameBadge(badged, report);
+    await Promise.all([this.deps.tabReports.set(tabId, report), shown ? undefined : this.deps.setBadge(tabId, report)]);
   }
 
   private emptyReport(url: string, status: PageStatus, title = ''): PageReport {
@@ -199,6 +207,11 @@ export class VisitService {
       checkedAt: this.deps.now(),
     };
   }
+}
+
+/** What the toolbar badge shows of a report (badge.ts): its status, count and storage warning; the write changes only the last. */
+function sameBadge(a: PageReport, b: PageReport): boolean {
+  return a.status === b.status && a.matchCount === b.matchCount && (a.storageFull ?? false) === (b.storageFull ?? false);
 }
 
 export function isFlagged(report: PageReport): boolean {

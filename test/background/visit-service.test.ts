@@ -5,8 +5,8 @@ import type { TabReports } from '../../src/background/tab-reports';
 import { VisitService, type TabInfo } from '../../src/background/visit-service';
 import type { ExtractedPage, PageReport } from '../../src/messaging';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings';
-import type { History } from '../../src/store';
-import { DAY, clock, freshHistory, page, specSign } from './fakes';
+import { HistoryQuotaError, type History } from '../../src/store';
+import { DAY, FP, clock, flipBits, freshHistory, page, specSign } from './fakes';
 
 const TAB: TabInfo = { id: 7, incognito: false };
 const ORIGINAL = 'https://news.example.com/story';
@@ -102,6 +102,39 @@ describe('VisitService.visit', () => {
     expect(report).toMatchObject({ status, recorded: false, matches: [] });
     expect(showNotice).toBe(false);
     expect(await history.count()).toBe(0);
+  });
+
+  it('sets the badge before the visit is written, once when the write changes nothing it shows', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    let release = (): void => {};
+    const writing = new Promise<void>((resolve) => (release = resolve));
+    const record = history.recordVisit.bind(history);
+    history.recordVisit = async (input) => {
+      await writing;
+      return record(input);
+    };
+    badges = [];
+    const visit = service.visit(page(COPY), { id: 8, incognito: false });
+    await vi.waitFor(() => expect(badges).toEqual([[8, 'repost']]));
+    expect(reports.get(8)).toBeUndefined();
+    release();
+    const { report } = await visit;
+    expect(report).toMatchObject({ status: 'repost', recorded: true, visitCount: 1 });
+    expect(reports.get(8)).toEqual(report);
+    expect(badges).toEqual([[8, 'repost']]);
+  });
+
+  it('sets the badge again when the write finds the storage full', async () => {
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    history.recordVisit = async () => {
+      throw new HistoryQuotaError(new DOMException('full', 'QuotaExceededError'));
+    };
+    badges = [];
+    const { report } = await service.visit(page('https://other.example.net/new-story', { fp: flipBits(FP, 40) }), TAB);
+    expect(report).toMatchObject({ status: 'new', storageFull: true });
+    expect(badges).toEqual([[TAB.id, 'new'], [TAB.id, 'new']]);
   });
 
   it('passes k and the minimum length from the settings to the check', async () => {
