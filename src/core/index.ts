@@ -16,3 +16,5 @@ export * from './near-pairs';
 export * from './disjoint-sets';
 export * from './corpus';
 export * from './candidate-pairs';
+export * from './passage-ranges';
+export * from './copied-parts';
