@@ -1,0 +1,48 @@
+import type { HighlightResult } from '../messaging';
+import { findText } from './text-ranges';
+
+/** The highlight's name in the page's CSS.highlights, and in the ::highlight() rule that styles it. */
+export const COPIED_HIGHLIGHT = 'deja-lu-copied';
+
+/**
+ * How the copied parts look: a yellow marker with an amber underline, on
+ * light and dark pages alike; the text keeps its own colour, and the 45 %
+ * opacity leaves the page's background showing through, so dark text on a
+ * light page and light text on a dark one both stay readable.
+ */
+export const COPIED_HIGHLIGHT_CSS = `::highlight(${COPIED_HIGHLIGHT}) { background-color: rgb(255 214 0 / 45%); text-decoration: underline 2px rgb(214 140 0); }`;
+
+/** The parts of the CSS Custom Highlight API this needs; undefined where the browser lacks it. */
+export interface HighlightApi {
+  registry: Pick<HighlightRegistry, 'set' | 'delete'>;
+  create: (ranges: Range[]) => Highlight;
+}
+
+export function pageHighlightApi(): HighlightApi | undefined {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return undefined;
+  return { registry: CSS.highlights, create: (ranges) => new Highlight(...ranges) };
+}
+
+/**
+ * Highlights `parts` of the page's text under COPIED_HIGHLIGHT, replacing
+ * what it highlighted before (no parts: clears it), and scrolls to the
+ * first. Nothing of the page's DOM changes: the ranges only point into its
+ * text nodes.
+ */
+export function highlightCopied(parts: readonly string[], { doc = globalThis.document, api = pageHighlightApi() }: { doc?: Document; api?: HighlightApi | undefined } = {}): HighlightResult {
+  if (!api || !doc) return { supported: false, highlighted: 0 };
+  api.registry.delete(COPIED_HIGHLIGHT);
+  if (parts.length === 0) return { supported: true, highlighted: 0 };
+  const ranges = (doc.body ? findText(doc.body, parts) : []).map(({ start, startOffset, end, endOffset }) => {
+    const range = doc.createRange();
+    range.setStart(start, startOffset);
+    range.setEnd(end, endOffset);
+    return range;
+  });
+  if (ranges.length > 0) {
+    api.registry.set(COPIED_HIGHLIGHT, api.create(ranges));
+    const first = ranges[0]!.startContainer.parentElement;
+    first?.scrollIntoView({ block: 'center' });
+  }
+  return { supported: true, highlighted: ranges.length };
+}
