@@ -26,6 +26,19 @@ function context(): ContentScriptContext {
   return { isValid: true, onInvalidated: () => () => {}, addEventListener: () => {} } as unknown as ContentScriptContext;
 }
 
+/** A content script context whose `wxt:locationchange` the test fires. */
+function navigatingContext() {
+  const listeners: Array<() => void> = [];
+  const ctx = {
+    isValid: true,
+    onInvalidated: () => () => {},
+    addEventListener: (_target: unknown, type: string, listener: () => void) => {
+      if (type === 'wxt:locationchange') listeners.push(listener);
+    },
+  } as unknown as ContentScriptContext;
+  return { ctx, navigate: () => listeners.forEach((listener) => listener()) };
+}
+
 /** A page that has already loaded and is idle. */
 const now = () => Promise.resolve();
 
@@ -181,19 +194,6 @@ describe('watchPage: in-app navigations (fake clock)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  /** A content script context whose `wxt:locationchange` the test fires. */
-  function navigatingContext() {
-    const listeners: Array<() => void> = [];
-    const ctx = {
-      isValid: true,
-      onInvalidated: () => () => {},
-      addEventListener: (_target: unknown, type: string, listener: () => void) => {
-        if (type === 'wxt:locationchange') listeners.push(listener);
-      },
-    } as unknown as ContentScriptContext;
-    return { ctx, navigate: () => listeners.forEach((listener) => listener()) };
-  }
-
   /** A single-page app: `go(path, text)` pushes an address and swaps its article in. */
   function app() {
     let href = URL;
@@ -257,19 +257,12 @@ describe('watchPage: the copied parts the popup asks to show', () => {
 
   /** The page's content script, its highlighter a spy; `navigate` fires an in-app navigation. */
   function page() {
-    const listeners: Array<() => void> = [];
-    const ctx = {
-      isValid: true,
-      onInvalidated: () => () => {},
-      addEventListener: (_target: unknown, type: string, listener: () => void) => {
-        if (type === 'wxt:locationchange') listeners.push(listener);
-      },
-    } as unknown as ContentScriptContext;
+    const { ctx, navigate } = navigatingContext();
     fakeBackground({ 'should-check': false });
     const highlight = vi.fn((parts: readonly string[]) => ({ supported: true, highlighted: parts.length }));
     watchPage(ctx, { loaded: () => new Promise(() => {}), settled: () => new Promise(() => {}), routeGate: { setTimer: () => {} }, notice: notice(), currentUrl: () => URL, highlight });
     const ask = (message: unknown) => new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, resolve));
-    return { highlight, ask, navigate: () => listeners.forEach((listener) => listener()) };
+    return { highlight, ask, navigate };
   }
 
   it('highlight-copied: the parts are highlighted, and the page answers what it did', async () => {
