@@ -5,12 +5,12 @@ import { findText } from './text-ranges';
 export const COPIED_HIGHLIGHT = 'deja-lu-copied';
 
 /**
- * How the copied parts look: a yellow marker with an amber underline, on
- * light and dark pages alike; the text keeps its own colour, and the 45 %
- * opacity leaves the page's background showing through, so dark text on a
- * light page and light text on a dark one both stay readable.
+ * How the copied parts look: a yellow marker, on light and dark pages
+ * alike; the text keeps its own colour, and the 50 % opacity leaves the
+ * page's background showing through, so dark text on a light page and
+ * light text on a dark one both stay readable.
  */
-export const COPIED_HIGHLIGHT_CSS = `::highlight(${COPIED_HIGHLIGHT}) { background-color: rgb(255 214 0 / 45%); text-decoration: underline 2px rgb(214 140 0); }`;
+export const COPIED_HIGHLIGHT_CSS = `::highlight(${COPIED_HIGHLIGHT}) { background-color: rgb(255 214 0 / 50%); }`;
 
 /** The parts of the CSS Custom Highlight API this needs; undefined where the browser lacks it. */
 export interface HighlightApi {
