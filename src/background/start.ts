@@ -85,7 +85,7 @@ export function startBackground({
     loadSettings,
     extractFromTab,
     withDictionary: (run) => chinese.use(run),
-    highlight: highlightInTab(),
+    highlight: highlightInTab({ styled: declaresContentScript() }),
   });
 
   listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError), copiedParts }));

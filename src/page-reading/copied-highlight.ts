@@ -1,16 +1,8 @@
 import type { HighlightResult } from '../messaging';
 import { findText } from './text-ranges';
 
-/** The highlight's name in the page's CSS.highlights, and in the ::highlight() rule that styles it. */
+/** The highlight's name in the page's CSS.highlights, and in the ::highlight() rule of copied-highlight.css that styles it. */
 export const COPIED_HIGHLIGHT = 'deja-lu-copied';
-
-/**
- * How the copied parts look: a yellow marker, on light and dark pages
- * alike; the text keeps its own colour, and the 50 % opacity leaves the
- * page's background showing through, so dark text on a light page and
- * light text on a dark one both stay readable.
- */
-export const COPIED_HIGHLIGHT_CSS = `::highlight(${COPIED_HIGHLIGHT}) { background-color: rgb(255 214 0 / 50%); }`;
 
 /** The parts of the CSS Custom Highlight API this needs; undefined where the browser lacks it. */
 export interface HighlightApi {

@@ -5,7 +5,7 @@ import { CopiedPartsService, type CopiedPartsDeps } from '../../src/background/c
 import { highlightInTab } from '../../src/background/highlight-in-tab';
 import { featureStream, FINGERPRINT_SCHEME, fingerprintToHex, signDocument, tokenize, type FeatureDeps } from '../../src/core';
 import { matchSummary, type MatchVerdict, type PageReading, type PageReport, type PageStatus } from '../../src/messaging';
-import { COPIED_HIGHLIGHT_CSS } from '../../src/page-reading/copied-highlight';
+import copiedHighlightCss from '../../src/page-reading/copied-highlight.css?inline';
 import type { Page } from '../../src/store';
 
 const PRACTICE = resolve(import.meta.dirname, '../../../shared/data/neardup-practice');
@@ -100,14 +100,16 @@ describe('CopiedPartsService.show: the copied parts of the tab\'s page, highligh
 });
 
 describe('highlightInTab', () => {
-  test.each<[string, string[], string[]]>([
-    ['parts to show: the ::highlight() style first, then the parts', ['a copied part'], ['css', 'send']],
-    ['clearing: no style needed', [], ['send']],
-  ])('%s', async (_name, parts, expected) => {
+  test.each<[string, string[], boolean, string[]]>([
+    ['parts to show: the ::highlight() style first, then the parts', ['a copied part'], false, ['css', 'send']],
+    ['clearing: no style needed', [], false, ['send']],
+    ['a page whose declared content script brought the style (Firefox): the parts alone', ['a copied part'], true, ['send']],
+  ])('%s', async (_name, parts, styled, expected) => {
     const calls: string[] = [];
     const highlight = highlightInTab({
+      styled,
       insertCss: async (tabId, css) => {
-        expect([tabId, css]).toEqual([TAB, COPIED_HIGHLIGHT_CSS]);
+        expect([tabId, css]).toEqual([TAB, copiedHighlightCss]);
         calls.push('css');
       },
       send: async (tabId, sent) => {

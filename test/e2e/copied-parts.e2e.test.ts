@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser, type UiLocale } from './support/browser';
 import { openPopup, screenshot, visitPage } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
+import { highlightedTexts, squeezed } from './support/copied-highlight';
+import { COPIED_HIGHLIGHT as HIGHLIGHT } from '../../src/page-reading/copied-highlight';
 
 /**
  * "Show copied parts": for a page flagged as a copy, the popup's button
@@ -12,7 +14,6 @@ import { startFixtureServer, type FixtureServer } from './support/server';
  * highlighted unless the user asks, and nothing on a page that is no copy.
  */
 let server: FixtureServer;
-const HIGHLIGHT = 'deja-lu-copied';
 const SCREEN = { width: 1280, height: 800 };
 
 beforeAll(async () => {
@@ -23,16 +24,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The text of each range highlighted as copied on `page`, in the registry's order (null: no highlight registered). */
+/** The text of each range highlighted as copied on `page` (null: no highlight registered). */
 function highlighted(page: Page): Promise<string[] | null> {
-  return page.evaluate((name) => {
-    const highlight = CSS.highlights.get(name);
-    return highlight ? [...highlight].map((range) => (range as Range).toString()) : null;
-  }, HIGHLIGHT);
+  return page.evaluate(highlightedTexts, HIGHLIGHT);
 }
-
-/** Text with every space left out: the page's and the article's spacing differ. */
-const squeezed = (text: string) => text.replace(/\s+/g, '');
 
 /**
  * The paragraphs of the earlier article on a repost's `page` (the fixtures
