@@ -61,21 +61,45 @@ interface MappedFold {
 }
 
 /** A character and the combining marks after it: NFKC composes within it, so it is folded as one. */
-const CHARACTER = /\P{M}\p{M}*|\p{M}+/gsu;
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/ysu;
+const MARK = /\p{M}/u;
+/** No combining mark lies below U+0300. */
+const FIRST_MARK = 0x300;
+
+/** Whether the character at `i` is ASCII and no combining mark follows it: NFKC leaves it as it is, lower-casing keeps its length. */
+function isPlainAscii(text: string, i: number): boolean {
+  if (text.charCodeAt(i) >= 0x80) return false;
+  const next = text.charCodeAt(i + 1);
+  return !(next >= FIRST_MARK && MARK.test(text[i + 1] as string));
+}
 
 function foldedByCharacter(text: string, foldScripts: boolean): MappedFold {
   const pieces: string[] = [];
   const from: number[] = [];
   const to: number[] = [];
-  for (const match of text.matchAll(CHARACTER)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    const piece = match[0].normalize('NFKC').toLowerCase();
-    pieces.push(piece);
-    for (let k = 0; k < piece.length; k++) {
-      from.push(start);
-      to.push(end);
+  for (let start = 0; start < text.length;) {
+    // Most of a Latin page: a stretch of ASCII characters, each folded on its own by lower-casing.
+    let end = start;
+    while (end < text.length && isPlainAscii(text, end)) end++;
+    let piece: string;
+    if (end > start) {
+      piece = text.slice(start, end).toLowerCase();
+      for (let k = start; k < end; k++) {
+        from.push(k);
+        to.push(k + 1);
+      }
+    } else {
+      CHARACTER.lastIndex = start;
+      CHARACTER.test(text);
+      end = CHARACTER.lastIndex;
+      piece = text.slice(start, end).normalize('NFKC').toLowerCase();
+      for (let k = 0; k < piece.length; k++) {
+        from.push(start);
+        to.push(end);
+      }
     }
+    pieces.push(piece);
+    start = end;
   }
   from.push(text.length);
   to.push(text.length);
