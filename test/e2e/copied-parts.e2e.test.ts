@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser, type UiLocale } from './support/browser';
 import { openPopup, screenshot, visitPage } from './support/extension';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { startFixtureServer, type FixtureServer, type GeneratedResponse } from './support/server';
 import { highlightedTexts, squeezed } from './support/copied-highlight';
 import { COPIED_HIGHLIGHT as HIGHLIGHT } from '../../src/page-reading/copied-highlight';
 
@@ -16,8 +18,15 @@ import { COPIED_HIGHLIGHT as HIGHLIGHT } from '../../src/page-reading/copied-hig
 let server: FixtureServer;
 const SCREEN = { width: 1280, height: 800 };
 
+/** zh-other-repost.html with its article rendered by a web component, in a declarative open shadow root. */
+function repostInShadowRoot(): GeneratedResponse {
+  const html = readFileSync(join(import.meta.dirname, 'fixtures', 'zh-other-repost.html'), 'utf8');
+  const article = /<article>[\s\S]*<\/article>/.exec(html)![0];
+  return { contentType: 'text/html; charset=utf-8', body: html.replace(article, `<article-view><template shadowrootmode="open">${article}</template></article-view>`) };
+}
+
 beforeAll(async () => {
-  server = await startFixtureServer();
+  server = await startFixtureServer({ routes: { '/wc/zh-other-repost.html': repostInShadowRoot } });
 });
 
 afterAll(async () => {
@@ -43,6 +52,17 @@ function paragraphsHighlighted(page: Page): Promise<boolean[]> {
 
 async function articleText(page: Page): Promise<string> {
   return page.locator('article').innerText();
+}
+
+/** Reads `originalUrl`, then `copyUrl`, and clicks "Show copied parts" in the popup about the copy; resolves once the popup says what it did. */
+async function showCopiedParts({ context, worker, extensionId }: ExtensionBrowser, originalUrl: string, copyUrl: string) {
+  const original = await visitPage(context, worker, originalUrl);
+  const copy = await visitPage(context, worker, copyUrl);
+  await copy.page.setViewportSize(SCREEN);
+  const popup = await openPopup(context, extensionId, copy.tabId);
+  await popup.locator('#copied-toggle').click();
+  await expect.poll(() => popup.locator('#copied-note').textContent()).toMatch(/\d/);
+  return { copy, popup, close: () => Promise.all([original.page.close(), copy.page.close(), popup.close()]) };
 }
 
 /** One browser in `locale` for the tests of the enclosing describe block. */
@@ -108,13 +128,9 @@ describe('Show copied parts (English)', () => {
   });
 
   it('a repost: the whole article is the copy, every paragraph of it highlighted', async () => {
-    const { context, worker, extensionId } = browser();
-    const original = await visitPage(context, worker, server.siteA('/tech/en-original.html'));
-    const copy = await visitPage(context, worker, server.siteB('/copied/en-repost.html'));
+    const { copy, popup, close } = await showCopiedParts(browser(), server.siteA('/tech/en-original.html'), server.siteB('/copied/en-repost.html'));
     expect(copy.report.status).toBe('repost');
-    const popup = await openPopup(context, extensionId, copy.tabId);
-    await popup.locator('#copied-toggle').click();
-    await expect.poll(() => popup.locator('#copied-note').textContent()).toMatch(/highlighted on the page/);
+    await expect(popup.locator('#copied-note').textContent()).resolves.toMatch(/highlighted on the page/);
     const covered = await paragraphsHighlighted(copy.page);
     expect(covered.length).toBeGreaterThan(1);
     expect(covered.every(Boolean)).toBe(true);
@@ -124,7 +140,17 @@ describe('Show copied parts (English)', () => {
       return [...document.querySelectorAll('header, footer, nav, aside')].filter((element) => !element.closest('article') && ranges.some((range) => range.intersectsNode(element))).length;
     }, HIGHLIGHT);
     expect(outside).toBe(0);
-    await Promise.all([original.page.close(), copy.page.close(), popup.close()]);
+    await close();
+  });
+
+  it('a copy a web component renders in an open shadow root: its parts are found and highlighted there', async () => {
+    const { copy, close } = await showCopiedParts(browser(), server.siteA('/shadow-source/zh-other.html'), server.siteB('/wc/zh-other-repost.html'));
+    expect(copy.report.status).toBe('repost');
+    const inShadowRoot = await copy.page.evaluate((name) => [...CSS.highlights.get(name)!].map((range) => (range as Range).startContainer.getRootNode() instanceof ShadowRoot), HIGHLIGHT);
+    expect(inShadowRoot.length).toBeGreaterThan(0);
+    expect(inShadowRoot.every(Boolean)).toBe(true);
+    await screenshot(copy.page, 'page-copied-shadow-en');
+    await close();
   });
 
   it('a page that copies nothing offers no button, and nothing is highlighted on it', async () => {
@@ -141,20 +167,17 @@ describe('Show copied parts (English)', () => {
 describe('Show copied parts (Chinese UI)', () => {
   const browser = browserFor('zh-CN');
 
-  it('a Chinese repost: the article highlighted, the popup in Chinese', async () => {
-    const { context, worker, extensionId } = browser();
-    const original = await visitPage(context, worker, server.siteA('/tansuo/zh-original.html'));
-    const copy = await visitPage(context, worker, server.siteB('/zixun/zh-repost.html'));
+  it('a Chinese repost: the article highlighted, the popup in Chinese; a second click clears it', async () => {
+    const { copy, popup, close } = await showCopiedParts(browser(), server.siteA('/tansuo/zh-original.html'), server.siteB('/zixun/zh-repost.html'));
     expect(copy.report.status).toBe('repost');
-    await copy.page.setViewportSize(SCREEN);
-    const popup = await openPopup(context, extensionId, copy.tabId);
-    await expect(popup.locator('#copied-toggle').textContent()).resolves.toBe('显示复制的部分');
-    await popup.locator('#copied-toggle').click();
-    await expect.poll(() => popup.locator('#copied-note').textContent()).toMatch(/^已在页面上高亮 \d+ 段复制的文字。$/);
+    await expect(popup.locator('#copied-note').textContent()).resolves.toMatch(/^已在页面上高亮 \d+ 段复制的文字。$/);
     expect((await paragraphsHighlighted(copy.page)).every(Boolean)).toBe(true);
     await expect(popup.locator('#copied-toggle').textContent()).resolves.toBe('隐藏复制的部分');
     await screenshot(popup, 'popup-copied-zh', { fullPage: true });
     await screenshot(copy.page, 'page-copied-zh');
-    await Promise.all([original.page.close(), copy.page.close(), popup.close()]);
+    await popup.locator('#copied-toggle').click();
+    await expect.poll(() => highlighted(copy.page)).toBeNull();
+    await expect(popup.locator('#copied-toggle').textContent()).resolves.toBe('显示复制的部分');
+    await close();
   });
 });
