@@ -32,11 +32,11 @@ export const CJK_SEARCH_WINDOW = 64;
  *
  * The fingerprints come from the feature stream as signDocument reads it.
  * The ranges are found afterwards: each feature is looked for, in order, in
- * the text folded one character at a time, whose positions map back to the
- * original. Per-character folding equals folding the whole text except
- * where context matters (a phrase folded from Traditional Chinese, a
- * combining mark NFKC composes with the character before): a feature not
- * found there keeps the range of its chunk's other features.
+ * the text folded one character (with its combining marks) at a time, and
+ * Chinese phrases as a whole, with each folded code unit's source in the
+ * original. That equals folding the whole text except where lower-casing or
+ * NFKC look further (a final sigma, Hangul jamo composed into a syllable): a
+ * feature not found there keeps the range of its chunk's other features.
  */
 export function passageRanges(text: string, deps: TokenizeDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): PassageRange[] {
   const folded = foldText(text, scheme);
