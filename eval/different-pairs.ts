@@ -9,10 +9,12 @@ export interface DifferentPairCounts {
   within3: number;
   duplicate: number;
   partial: number;
+  /** Labelled a quote: one shares a passage with the other (a site's template, in the practice set's wrappers). */
+  quote: number;
 }
 
 export function judgeDifferentPairs(items: ReadonlyArray<{ base: string; sig: DocumentSignature }>): DifferentPairCounts {
-  const r: DifferentPairCounts = { pairs: 0, within3: 0, duplicate: 0, partial: 0 };
+  const r: DifferentPairCounts = { pairs: 0, within3: 0, duplicate: 0, partial: 0, quote: 0 };
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) {
       const a = items[i]!;
@@ -23,6 +25,7 @@ export function judgeDifferentPairs(items: ReadonlyArray<{ base: string; sig: Do
       const { verdict } = judge(a.sig, b.sig);
       if (verdict === 'duplicate') r.duplicate++;
       else if (verdict === 'partial') r.partial++;
+      else if (verdict === 'quote') r.quote++;
     }
   }
   return r;

@@ -1,14 +1,11 @@
 /**
  * Quoted passages: a few hundred characters to a few paragraphs of one
- * practice article put in the middle of another, much longer article. No
- * verdict says "quotes a passage" yet (docs/decisions/0027-quoted-passages.md);
- * this measures what such a verdict could stand on: whether any chunk of the
- * quoting page matches a passage the history keeps of the quoted article
- * (what the block index can find), and how often two different articles
- * "match" that way.
+ * practice article put in the middle of another article. Measures how often
+ * `judge` labels the page a quote of the article read before
+ * (docs/decisions/0030-quote-verdict.md), and how often two different
+ * original articles are labelled so.
  */
-import { foldText, signDocument, withDocumentFeatures, type Fingerprint } from '../src/core';
-import { passagesMatch } from '../src/core/passages';
+import { judge, signDocument, type Verdict } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
@@ -20,17 +17,20 @@ const HOST_OFFSET = 7;
 export interface QuoteResult {
   group: 'zh' | 'other';
   chars: number;
-  found: Record<Half, number>;
+  /** Pages judged a quote of the article. */
+  labelled: Record<Half, number>;
+  /** Pages judged a partial copy of it instead (a long quote of a short article). */
+  partial: Record<Half, number>;
   quotes: Record<Half, number>;
 }
 
 export interface QuotedPassagesReport {
   results: QuoteResult[];
-  /** Pairs of different articles where a chunk of one matches a kept passage of the other. */
+  /** Ordered pairs of different original articles judged a quote (or a copy). */
   falseHits: Record<'zh' | 'other', { hits: number; pairs: number }>;
 }
 
-const chunksOf = (text: string): Fingerprint[] => withDocumentFeatures(foldText(text), {}, (f) => f.chunks(true));
+const FLAGGED: ReadonlySet<Verdict> = new Set(['quote', 'partial', 'duplicate']);
 const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
 
 /** Whole paragraphs from a third of the way in, about `chars` long, cut at a sentence end. */
@@ -55,28 +55,25 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
   for (const group of ['zh', 'other'] as const) {
     const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
     const texts = docs.map((d) => docText(ds, d.id));
-    const kept = texts.map((t) => {
-      const s = signDocument(t);
-      return s.passages.length > 0 ? s.passages : [s.fingerprint];
-    });
-    const found = (chunks: Fingerprint[], passages: Fingerprint[]): boolean => chunks.some((c) => passages.some((p) => passagesMatch(c, p, 3)));
+    const signed = texts.map((t) => signDocument(t));
     for (const chars of QUOTE_CHARS[group]) {
-      const result: QuoteResult = { group, chars, found: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 } };
+      const result: QuoteResult = { group, chars, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
         const host = paragraphs(texts[(i + HOST_OFFSET) % texts.length] as string);
         const middle = Math.floor(host.length / 2);
         const page = [...host.slice(0, middle), quoteOf(texts[i] as string, chars), ...host.slice(middle)].join('\n\n');
         const half = halfOf(doc.base);
         result.quotes[half]++;
-        if (found(chunksOf(page), kept[i] as Fingerprint[])) result.found[half]++;
+        const { verdict } = judge(signed[i]!, signDocument(page));
+        if (verdict === 'quote') result.labelled[half]++;
+        else if (verdict === 'partial') result.partial[half]++;
       });
       results.push(result);
     }
-    const chunks = texts.map(chunksOf);
     docs.forEach((a, i) => docs.forEach((b, j) => {
       if (a.base === b.base) return;
       falseHits[group].pairs++;
-      if (found(chunks[j] as Fingerprint[], kept[i] as Fingerprint[])) falseHits[group].hits++;
+      if (FLAGGED.has(judge(signed[i]!, signed[j]!).verdict)) falseHits[group].hits++;
     }));
   }
   return { results, falseHits };

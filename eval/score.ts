@@ -80,6 +80,10 @@ export interface AllPairs {
   pairs: number;
   duplicate: number;
   partial: number;
+  /** Labelled a quote; most share a repost wrapper's template (the extension ignores those within one site). */
+  quote: number;
+  /** Of those, pairs of two original articles: no template in common. */
+  quoteOriginals: number;
   examples: string[];
 }
 
@@ -89,7 +93,7 @@ export interface AllPairs {
  */
 export function allPairs(ds: Dataset, sigs: ReadonlyMap<string, DocumentSignature>, only?: Half): AllPairs {
   const docs = ds.docs.filter((d) => sigs.has(d.id));
-  const res: AllPairs = { pairs: 0, duplicate: 0, partial: 0, examples: [] };
+  const res: AllPairs = { pairs: 0, duplicate: 0, partial: 0, quote: 0, quoteOriginals: 0, examples: [] };
   for (let i = 0; i < docs.length; i++) {
     const a = docs[i]!;
     const sa = sigs.get(a.id)!;
@@ -101,7 +105,13 @@ export function allPairs(ds: Dataset, sigs: ReadonlyMap<string, DocumentSignatur
       const { verdict, distance } = judge(sa, sigs.get(b.id)!);
       if (verdict === 'duplicate') res.duplicate++;
       else if (verdict === 'partial') res.partial++;
-      else continue;
+      else {
+        if (verdict === 'quote') {
+          res.quote++;
+          if (a.role === 'orig' && b.role === 'orig') res.quoteOriginals++;
+        }
+        continue;
+      }
       if (res.examples.length < 8) res.examples.push(`${a.id} ~ ${b.id}: ${verdict} d=${distance}`);
     }
   }

@@ -81,6 +81,7 @@ export type PageStatus =
   | 'read_before' // the same URL was visited before, nothing similar elsewhere
   | 'repost' // near-identical to an article read at another address
   | 'partial' // contains a part of an article read before
+  | 'quote' // quotes a passage of an article read before
   | 'too_short' // not enough text to judge
   | 'excluded' // the site is on the excluded list (automatic checks only)
   | 'incognito' // an incognito window and recording incognito is off
@@ -96,7 +97,7 @@ export const SKIP_REASONS: readonly SkipReason[] = ['no_article', 'too_large'];
 /** What the content script made of its page: an article to check, or why there is none. */
 export type PageReading = { kind: 'page'; page: ExtractedPage } | { kind: 'skip'; reason: SkipReason };
 
-export type MatchVerdict = 'duplicate' | 'partial';
+export type MatchVerdict = 'duplicate' | 'partial' | 'quote';
 
 /** An earlier page that the current one repeats. */
 export interface MatchSummary {

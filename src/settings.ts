@@ -19,6 +19,8 @@ export interface Settings {
   autoMode: boolean;
   /** Show the in-page notice on reposts (the toolbar badge is always set). */
   showNotice: boolean;
+  /** Report pages that quote a passage of an article read before (the quieter verdict). */
+  showQuotes: boolean;
   /** k: the largest Hamming distance that still counts as the same article (0–3). */
   maxDistance: number;
   /** Texts shorter than this are recorded as "too short to judge". */
@@ -33,6 +35,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   autoMode: true,
   showNotice: true,
+  showQuotes: true,
   maxDistance: DEFAULT_MAX_DISTANCE,
   minLength: Object.freeze({ cjkChars: DEFAULT_MIN_CJK_CHARS, words: DEFAULT_MIN_WORDS }),
   excludedSites: [],
@@ -62,6 +65,7 @@ export function sanitizeSettings(raw: unknown): Settings {
   return {
     autoMode: bool(input.autoMode, DEFAULT_SETTINGS.autoMode),
     showNotice: bool(input.showNotice, DEFAULT_SETTINGS.showNotice),
+    showQuotes: bool(input.showQuotes, DEFAULT_SETTINGS.showQuotes),
     maxDistance: int(input.maxDistance, 0, MAX_SUPPORTED_DISTANCE, DEFAULT_SETTINGS.maxDistance),
     minLength: {
       cjkChars: int(minLength.cjkChars, MIN_LENGTH_BOUNDS.min, MIN_LENGTH_BOUNDS.max, DEFAULT_SETTINGS.minLength.cjkChars),

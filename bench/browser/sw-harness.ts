@@ -224,7 +224,7 @@ async function queryBench(count: number, seed: number) {
     const page = fingerprintsOf(rng(seed + k)() % stored, corpus as Corpus);
     const fps = [flip(page.fp, 2, rng(k + 1)), ...page.passages];
     const t = performance.now();
-    await history.queryMany(fps, 3);
+    await history.queryMany(fps, 3, { passageQueries: fps.map((_, i) => i > 0) });
     manyMs.push(performance.now() - t);
   }
   return { ms, hits, manyMs };

@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 /** Summaries of repeated measurements: the bench reports medians and tails, never a single run. */
 export interface Summary {
   n: number;
@@ -59,15 +60,7 @@ export function roundSummary(s: Summary, digits = 2): Summary {
  */
 export function medianInterval(values: readonly number[], resamples = 2000, seed = 0x9e3779b9): [number, number] {
   if (values.length === 0) return [NaN, NaN];
-  let state = seed >>> 0;
-  // mulberry32: small, fast and good enough to draw resampling indices.
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const medians: number[] = [];
   const sample = new Array<number>(values.length);
   for (let r = 0; r < resamples; r++) {

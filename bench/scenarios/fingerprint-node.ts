@@ -11,6 +11,7 @@ import { fingerprintText } from '../../eval/fingerprint-text';
 import { documentFeatures, withDocumentFeatures } from '../../src/core/features';
 import type { HashedFeatures } from '../../src/core/feature-table';
 import { keepPassages, passageFingerprints, wholeFingerprint } from '../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 import { foldText, measureFolded } from '../../src/core/tokenize';
 import { defaultChineseLexicon } from '../../src/core/segment/chinese-lexicon';
 import { chineseDocs, latinDocs, REPO, textOfSize, type Doc } from '../lib/data';
@@ -78,12 +79,12 @@ function stageList(): [Stage, Input][] {
   return [
     [['foldText', (text) => foldText(text as string)], 'text'],
     // What signDocument runs after foldText, where WebAssembly runs: features, whole and chunk SimHashes in the engine.
-    [['features + whole and passage SimHashes in the WebAssembly engine', (folded) => withDocumentFeatures(folded as string, {}, (d) => [d.whole(true), keepPassages(d.chunks(true))])], 'folded'],
+    [['features + whole and passage SimHashes in the WebAssembly engine', (folded) => withDocumentFeatures(folded as string, {}, (d) => [d.whole(true), keepPassages(d.chunks(true), CURRENT_SAMPLE_SIZE)])], 'folded'],
     [['documentFeatures (tokenise, features, hash, intern, length; WebAssembly, features copied out)', (folded) => documentFeatures(folded as string).features], 'folded'],
     // The JavaScript path (where WebAssembly is refused), stage by stage.
     [['documentFeatures on the JavaScript table alone', (folded) => documentFeatures(folded as string, { webAssembly: undefined }).features], 'folded'],
     [['wholeFingerprint (JavaScript)', (hashed) => (wholeFingerprint(hashed as HashedFeatures), hashed)], 'chain'],
-    [['passageFingerprints (JavaScript)', (hashed) => passageFingerprints(hashed as HashedFeatures)], 'chain'],
+    [['passageFingerprints (JavaScript)', (hashed) => passageFingerprints(hashed as HashedFeatures, CURRENT_SAMPLE_SIZE)], 'chain'],
     [['measureFolded (length counts alone, for comparison)', (folded) => measureFolded(folded as string)], 'folded'],
     [["tokenize (fingerprintText's tokens)", (text) => tokenize(text as string)], 'text'],
     [['measureText (text-length.ts)', (text) => measureText(text as string)], 'text'],

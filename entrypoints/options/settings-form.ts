@@ -50,6 +50,7 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
   function fill(): void {
     input('autoMode').checked = settings.autoMode;
     input('showNotice').checked = settings.showNotice;
+    input('showQuotes').checked = settings.showQuotes;
     select('maxDistance').value = String(settings.maxDistance);
     input('minCjkChars').value = String(settings.minLength.cjkChars);
     input('minWords').value = String(settings.minLength.words);
@@ -68,10 +69,11 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
     siteEmpty.hidden = settings.excludedSites.length > 0;
   }
 
-  const checkbox = (name: 'autoMode' | 'showNotice' | 'recordIncognito') =>
+  const checkbox = (name: 'autoMode' | 'showNotice' | 'showQuotes' | 'recordIncognito') =>
     input(name).addEventListener('change', () => void save({ [name]: input(name).checked }));
   checkbox('autoMode');
   checkbox('showNotice');
+  checkbox('showQuotes');
   checkbox('recordIncognito');
   select('maxDistance').addEventListener('change', () => void save({ maxDistance: Number(select('maxDistance').value) }));
   select('retentionDays').addEventListener('change', () => void save({ retentionDays: Number(select('retentionDays').value) as Settings['retentionDays'] }));

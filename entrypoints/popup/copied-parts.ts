@@ -1,10 +1,13 @@
 import { t } from '../../src/i18n';
-import type { CopiedParts, PageReport } from '../../src/messaging';
+import type { CopiedParts, PageReport, PageStatus } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { byId, externalLink, h } from '../../src/ui/dom';
 
+/** Verdicts whose earlier page's parts the page holds: a repost, a partial copy, a quote. */
+const SHOWN_FOR: ReadonlySet<PageStatus> = new Set(['repost', 'partial', 'quote']);
+
 /**
- * "Show copied parts" for a page flagged as a copy (`copied-parts`): the
+ * "Show copied parts" for a page flagged as a copy (or a quote) (`copied-parts`): the
  * parts copied from the earlier article are highlighted on the page, and
  * the start of the first is shown beside the earlier article's excerpt. A
  * second click takes the highlight away. Only ever on the user's click
@@ -46,7 +49,7 @@ export function copiedPartsToggle(tabId: number) {
 
   return {
     update(report: PageReport | null) {
-      box.hidden = report === null || (report.status !== 'repost' && report.status !== 'partial');
+      box.hidden = report === null || !SHOWN_FOR.has(report.status);
       shown = false;
       button.textContent = t('copiedShow');
       compare.replaceChildren();

@@ -1,14 +1,15 @@
 import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
-import type { MatchSummary, PageReport, PageStatus } from '../../src/messaging';
+import type { MatchSummary, MatchVerdict, PageReport, PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
-import { flaggedStatusKey, isLinkable, matchMeta, STATUS_SENTENCE } from '../../src/ui/match-text';
+import { flaggedStatusKey, isFlagged, isLinkable, matchMeta, STATUS_SENTENCE } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
   read_before: 'labelReadBefore',
   repost: 'labelRepost',
   partial: 'labelPartial',
+  quote: 'labelQuote',
   too_short: 'labelTooShort',
   excluded: 'labelExcluded',
   incognito: 'labelIncognito',
@@ -17,6 +18,9 @@ const STATUS_LABEL = {
   too_large: 'labelTooLarge',
   rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
+
+const STATUS_OF_VERDICT = { partial: 'partial', quote: 'quote' } as const satisfies Record<Exclude<MatchVerdict, 'duplicate'>, PageStatus>;
+const TAG = { partial: 'labelPartial', quote: 'labelQuote' } as const satisfies Record<Exclude<MatchVerdict, 'duplicate'>, MessageKey>;
 
 /**
  * What a report is about: the tab's page, or a text pasted or selected
@@ -47,7 +51,7 @@ export function reportView(report: PageReport | null, subject: ReportSubject = '
       report.storageFull ? h('p', { class: 'warning', role: 'alert' }, t('storageFull')) : null),
     report.matches.length > 0
       ? h('section', { class: 'matches' },
-        h('h2', {}, t('earlierCopies')),
+        h('h2', {}, t(report.status === 'quote' ? 'quotedArticles' : 'earlierCopies')),
         h('ol', {}, ...report.matches.map((match) => matchItem(match, report.status))),
         moreMatches(report))
       : null);
@@ -61,7 +65,7 @@ function moreMatches(report: PageReport): HTMLElement | null {
 
 function statusText(report: PageReport, subject: ReportSubject): MessageKey {
   const first = report.matches[0];
-  const key = first && (report.status === 'repost' || report.status === 'partial') ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
+  const key = first && isFlagged(report.status) ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
   return (subject === 'text' ? TEXT_SENTENCE[key] : undefined) ?? key;
 }
 
@@ -72,7 +76,7 @@ function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
       : h('span', { class: 'match-title', title: match.url, dir: 'auto' }, match.title || match.url),
     h('p', { class: 'match-meta' }, matchMeta(match, browserLocalizer)),
     h('p', { class: 'match-score' },
-      // Marked only in a list that also holds whole copies; otherwise the status says it.
-      match.verdict === 'partial' && status !== 'partial' ? h('span', { class: 'tag' }, t('labelPartial')) : null,
+      // Marked only in a list led by another kind; otherwise the status says it.
+      match.verdict !== 'duplicate' && status !== STATUS_OF_VERDICT[match.verdict] ? h('span', { class: 'tag' }, t(TAG[match.verdict])) : null,
       h('span', { class: 'score' }, t('similarityShort', [formatPercent(match.similarity), String(match.distance)]))));
 }

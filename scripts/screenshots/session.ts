@@ -6,13 +6,13 @@ import { launchWithExtension, type ExtensionBrowser, type UiLocale } from '../..
 import { eventually, IMPORT_PENDING, openOptions, openPopup, readNotice, visitPage } from '../../test/e2e/support/extension';
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/server';
 import { FIXTURES } from './seed-history';
-import { ARTICLES, PASTED, type ArticleRole } from './shots';
+import { ARTICLES, ON_SECOND_SITE, PASTED, type ArticleRole } from './shots';
 
 /** Size of every screenshot: what the stores ask for. */
 export const VIEWPORT = { width: 1280, height: 800 };
 
 /** The verdict each article must get against the seeded history. */
-const EXPECTED_STATUS: Record<ArticleRole, PageStatus> = { fresh: 'new', repost: 'repost', partial: 'partial', short: 'too_short' };
+const EXPECTED_STATUS: Record<ArticleRole, PageStatus> = { fresh: 'new', repost: 'repost', partial: 'partial', quote: 'quote', short: 'too_short' };
 
 /** A visited fixture page, with the tab the popup reports on. */
 interface Visit { page: Page; tabId: number }
@@ -130,7 +130,8 @@ export class ScreenshotSession {
 
   /** Visits `role`'s article; a verdict other than the one the role stands for would make a misleading picture. */
   private async firstVisit(role: ArticleRole): Promise<Visit> {
-    const url = this.server.siteA(`/articles/${ARTICLES[this.locale][role]}`);
+    const path = `/articles/${ARTICLES[this.locale][role]}`;
+    const url = ON_SECOND_SITE.includes(role) ? this.server.siteB(path) : this.server.siteA(path);
     const { page, tabId, report } = await visitPage(this.browser.context, this.browser.worker, url);
     if (report.status !== EXPECTED_STATUS[role]) throw new Error(`${url}: ${report.status}, not ${EXPECTED_STATUS[role]}`);
     return { page, tabId };

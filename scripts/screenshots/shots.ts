@@ -6,7 +6,7 @@ import type { ScreenshotSession } from './session';
 export type OpenView = (session: ScreenshotSession) => Promise<Page>;
 
 /** What a fixture page is in a language's run (see `ARTICLES`). */
-export type ArticleRole = 'fresh' | 'repost' | 'partial' | 'short';
+export type ArticleRole = 'fresh' | 'repost' | 'partial' | 'quote' | 'short';
 
 /**
  * Every view the screenshots show, in the order one browser takes them: the
@@ -22,6 +22,7 @@ export const VIEWS = {
   'popup-new': (s) => s.popup('fresh'),
   'popup-repost': (s) => s.popup('repost'),
   'popup-partial': (s) => s.popup('partial'),
+  'popup-quote': (s) => s.popup('quote'),
   // "Show copied parts" clicked: the popup, then the page with the copied parts highlighted.
   'popup-copied': async (s) => (await s.showCopiedParts('partial')).popup,
   'page-copied': async (s) => (await s.showCopiedParts('partial')).page,
@@ -59,9 +60,16 @@ export const LANGUAGES: readonly { locale: UiLocale; suffix: string }[] = [
  * so the Chinese UI shows the English one.
  */
 export const ARTICLES: Record<UiLocale, Record<ArticleRole, string>> = {
-  en: { fresh: 'en-old-repost.html', repost: 'en-repost.html', partial: 'en-other-partial.html', short: 'short.html' },
-  'zh-CN': { fresh: 'zh-hant-old-repost.html', repost: 'zh-repost.html', partial: 'en-other-partial.html', short: 'short.html' },
+  en: { fresh: 'en-old-repost.html', repost: 'en-repost.html', partial: 'en-other-partial.html', quote: 'en-quote.html', short: 'short.html' },
+  'zh-CN': { fresh: 'zh-hant-old-repost.html', repost: 'zh-repost.html', partial: 'en-other-partial.html', quote: 'zh-quote.html', short: 'short.html' },
 };
+
+/**
+ * Roles read on another site than the others: a quote names only pages of
+ * other sites (src/background/quote-sources.ts), and the repost read before
+ * it is one.
+ */
+export const ON_SECOND_SITE: readonly ArticleRole[] = ['quote'];
 
 /** The copy pasted into the popup's paste box: an article never visited in the run, so the list holds only seeded pages. */
 export const PASTED: Record<UiLocale, string> = { en: 'en-other-repost.html', 'zh-CN': 'zh-other-repost.html' };

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
 import { browserLocalizer, type Localizer } from '../i18n';
-import { STATUS_SENTENCE, tooltipText } from '../ui/match-text';
+import { STATUS_SENTENCE, isFlagged, tooltipText } from '../ui/match-text';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
@@ -10,6 +10,9 @@ export type BadgeResetter = (tabId: number) => Promise<void>;
 
 const REPOST_COLOR = '#c2410c';
 const PARTIAL_COLOR = '#b45309';
+/** Quotes are the quieter verdict: a neutral slate, and a quotation mark instead of a count. */
+const QUOTE_COLOR = '#475569';
+const QUOTE_BADGE = '“';
 const WARNING_COLOR = '#a16207';
 /**
  * Highest count the badge spells out; more shows as "99+". Chromium fits
@@ -28,12 +31,13 @@ type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroun
  */
 export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeSetter {
   return async (tabId, report) => {
-    const flagged = report.status === 'repost' || report.status === 'partial';
+    const flagged = isFlagged(report.status);
     // A repost is still worth the badge; otherwise a full history must not go unnoticed.
     const warning = !flagged && report.storageFull === true;
-    const color = flagged ? (report.status === 'repost' ? REPOST_COLOR : PARTIAL_COLOR) : WARNING_COLOR;
+    const color = report.status === 'repost' ? REPOST_COLOR : report.status === 'partial' ? PARTIAL_COLOR : report.status === 'quote' ? QUOTE_COLOR : WARNING_COLOR;
+    const text = report.status === 'quote' ? QUOTE_BADGE : flagged ? badgeCount(report.matchCount) : warning ? STORAGE_FULL_BADGE : '';
     await Promise.all([
-      action.setBadgeText({ tabId, text: flagged ? badgeCount(report.matchCount) : warning ? STORAGE_FULL_BADGE : '' }),
+      action.setBadgeText({ tabId, text }),
       flagged || warning ? action.setBadgeBackgroundColor({ tabId, color }) : undefined,
       action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
@@ -59,7 +63,7 @@ function toolbarAction(): ActionApi {
 export function badgeTitle(report: PageReport, localizer: Localizer = browserLocalizer): string {
   const name = localizer.t('extName');
   const match = report.matches[0];
-  const verdict = match && (report.status === 'repost' || report.status === 'partial') ? tooltipText(match, localizer) : localizer.t(STATUS_SENTENCE[report.status]);
+  const verdict = match && isFlagged(report.status) ? tooltipText(match, localizer) : localizer.t(STATUS_SENTENCE[report.status]);
   return `${name}: ${verdict}${report.storageFull ? ` ${localizer.t('storageFull')}` : ''}`;
 }
 

@@ -1,10 +1,9 @@
 import { copiedSpans, FINGERPRINT_SCHEME, fingerprintFromHex, normalizeUrl, passageRanges, type FeatureDeps, type FingerprintScheme, type TextSpan } from '../core';
-import { MAX_COPIED_PARTS, type CopiedParts, type HighlightResult, type PageReading, type PageReport } from '../messaging';
+import { MAX_COPIED_PARTS, type CopiedParts, type HighlightResult, type MatchVerdict, type PageReading, type PageReport, type PageStatus } from '../messaging';
 import type { Settings } from '../settings';
 import { MAX_EXCERPT_LENGTH, truncateText, type Page } from '../store';
 import type { HistoryPort } from './history-port';
 import type { TabReports } from './tab-reports';
-import { isFlagged } from './visit-service';
 
 export interface CopiedPartsDeps {
   tabReports: Pick<TabReports, 'get'>;
@@ -18,8 +17,11 @@ export interface CopiedPartsDeps {
   highlight: (tabId: number, parts: string[]) => Promise<HighlightResult>;
 }
 
+/** The verdicts whose earlier page's parts the page holds: a repost (all of it), a partial copy, a quote. */
+const SHOWN_FOR: ReadonlySet<PageStatus> = new Set(['repost', 'partial', 'quote']);
+
 /**
- * "Show copied parts": for a tab whose page was flagged as a copy, the parts
+ * "Show copied parts": for a tab whose page was flagged as a copy (or a quote), the parts
  * of its text copied from the earlier page it leads with, highlighted on the
  * page. Only on the user's request, never on its own: a page could
  * otherwise read its highlights to learn which of its parts the user read
@@ -30,7 +32,7 @@ export class CopiedPartsService {
 
   async show(tabId: number): Promise<CopiedParts> {
     const report = await this.deps.tabReports.get(tabId);
-    const match = report && isFlagged(report) ? report.matches[0] : undefined;
+    const match = report && SHOWN_FOR.has(report.status) ? report.matches[0] : undefined;
     if (!report || !match) return { kind: 'not_a_copy' };
     const [earlier, reading, settings] = await Promise.all([
       (await this.deps.history).getByUrl(match.url),
@@ -65,7 +67,7 @@ export class CopiedPartsService {
  * was (its passages are in that scheme) and, where that finds no passage,
  * the current one, as the checker also judged against both.
  */
-function copiedParts(text: string, earlier: Page, verdict: 'duplicate' | 'partial', maxDistance: number, deps: FeatureDeps): { spans: TextSpan[]; passage: TextSpan | undefined } {
+function copiedParts(text: string, earlier: Page, verdict: MatchVerdict, maxDistance: number, deps: FeatureDeps): { spans: TextSpan[]; passage: TextSpan | undefined } {
   const passages = earlier.passages.map(fingerprintFromHex);
   const inScheme = (scheme: FingerprintScheme) => {
     const chunks = passageRanges(text, deps, scheme);

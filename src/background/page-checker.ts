@@ -12,15 +12,18 @@ import {
   type Judgement,
   type MinLength,
 } from '../core';
-import { MAX_REPORTED_MATCHES, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
+import { MAX_REPORTED_MATCHES, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type MatchVerdict, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
+import { quotablePages } from './quote-sources';
 import { trustedCanonical } from './same-site';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
   maxDistance: number;
   minLength: MinLength;
+  /** Report pages that quote a passage of one read before (Settings.showQuotes). Default true. */
+  quotes?: boolean;
 }
 
 export interface CheckOptions extends JudgeOptions {
@@ -46,8 +49,14 @@ export interface PageCheckerDeps {
 /** Signs a text in a fingerprint scheme; may wait (for the Chinese dictionary, chinese-dictionary.ts). */
 export type Signer = (text: string, scheme?: FingerprintScheme) => DocumentSignature | Promise<DocumentSignature>;
 
-/** The page's signature in each scheme that matters: the current one, and older ones pages in the history were signed in. */
-type Signatures = Map<FingerprintScheme, DocumentSignature>;
+/**
+ * The page's signature in each scheme that matters, keyed by equivalentScheme:
+ * the current one, and older ones pages in the history were signed in.
+ */
+interface Signatures {
+  current: DocumentSignature;
+  byRules: Map<FingerprintScheme, DocumentSignature>;
+}
 
 /**
  * Looks an extracted page up in the history and, when asked, records the visit.
@@ -79,7 +88,8 @@ export class PageChecker {
 
     // Read before: this address, or the one the page declares as its own.
     const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
-    const found = longEnough ? await findMatches(history, await this.signatures(history, page.text, signature), new Set([url, canonicalUrl].filter(isString)), options) : [];
+    const own = { urls: new Set([url, canonicalUrl].filter(isString)), site: siteOf(url) };
+    const found = longEnough ? await findMatches(history, await this.signatures(history, page.text, signature), own, options) : [];
     // On a revisit, copies first read after this page are not earlier copies of it.
     const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
@@ -126,7 +136,7 @@ export class PageChecker {
     const history = await this.history;
     const signature = await this.sign(text);
     const longEnough = isLongEnough(signature.length, options.minLength);
-    const all = longEnough ? await findMatches(history, await this.signatures(history, text, signature), new Set(), options) : [];
+    const all = longEnough ? await findMatches(history, await this.signatures(history, text, signature), { urls: new Set() }, options) : [];
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
     return {
       status: statusOf(longEnough, matches, false),
@@ -148,14 +158,14 @@ export class PageChecker {
    * compared like with like (docs/decisions/0002-fingerprint-schemes.md).
    */
   private async signatures(history: HistoryPort, text: string, current: DocumentSignature): Promise<Signatures> {
-    const signatures: Signatures = new Map([[FINGERPRINT_SCHEME, current]]);
+    const signatures = new Map([[equivalentScheme(FINGERPRINT_SCHEME, current.length), current]]);
     for (const scheme of await history.olderSchemes()) {
       const rules = equivalentScheme(scheme, current.length);
       if (signatures.has(rules)) continue;
       const older = await this.sign(text, rules);
       if (!sameFingerprints(older, current)) signatures.set(rules, older);
     }
-    return signatures;
+    return { current, byRules: signatures };
   }
 }
 
@@ -182,10 +192,20 @@ async function recordOrReportFull(
   }
 }
 
-async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls: Set<string>, options: JudgeOptions): Promise<MatchSummary[]> {
+/** The page being checked: its addresses, and its site when it has one. */
+interface OwnPage {
+  urls: Set<string>;
+  site?: string;
+}
+
+async function findMatches(history: HistoryPort, signatures: Signatures, own: OwnPage, options: JudgeOptions): Promise<MatchSummary[]> {
+  const { urls: ownUrls } = own;
   const [url] = ownUrls;
-  const fingerprints = [...signatures.values()].flatMap((signature) => [signature.fingerprint, ...signature.passages]);
-  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url });
+  const all = [...signatures.byRules.values()];
+  const fingerprints = all.flatMap((signature) => [signature.fingerprint, ...signature.passages]);
+  const passageQueries = all.flatMap((signature) => [false, ...signature.passages.map(() => true)]);
+  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
+  const quotable = options.quotes === false ? new Set<number>() : quotablePages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
   for (const { page } of perFingerprint.flat()) {
@@ -196,10 +216,12 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const { verdict, distance } = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
-    if (verdict === 'duplicate' || verdict === 'partial') matches.push(matchSummary(page, verdict, distance));
+    if (verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(page.id))) matches.push(matchSummary(page, verdict, distance));
   }
+  // A copy says more than any quote: a report names either copies or, without any, quotes.
+  const copies = matches.filter((match) => match.verdict !== 'quote');
   // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
-  return matches.sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
+  return (copies.length > 0 ? copies : matches).sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
 }
 
 /**
@@ -209,14 +231,14 @@ async function findMatches(history: HistoryPort, signatures: Signatures, ownUrls
  * before the upgrade still matches a Traditional repost read after it.
  */
 function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] {
-  const current = signatures.get(FINGERPRINT_SCHEME) as DocumentSignature;
-  const own = signatures.get(equivalentScheme(page.scheme, current.length));
+  const { current } = signatures;
+  const own = signatures.byRules.get(equivalentScheme(page.scheme, current.length));
   return own === undefined || own === current ? [current] : [own, current];
 }
 
 /** The strongest verdict over the candidate signatures: a duplicate before a partial copy, then the closest. */
 function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: JudgeOptions): Judgement {
-  const strength = (j: Judgement): number => (j.verdict === 'duplicate' ? 2 : j.verdict === 'partial' ? 1 : 0);
+  const strength = (j: Judgement): number => (j.verdict === 'duplicate' ? 3 : j.verdict === 'partial' ? 2 : j.verdict === 'quote' ? 1 : 0);
   return candidates
     .map((signature) => judge(earlier, signature, options))
     .reduce((best, next) => (strength(next) > strength(best) || (strength(next) === strength(best) && next.distance < best.distance) ? next : best));
@@ -241,9 +263,11 @@ export function nearestMatches(matches: MatchSummary[], max: number): MatchSumma
 function statusOf(longEnough: boolean, matches: MatchSummary[], visitedBefore: boolean): PageStatus {
   if (!longEnough) return 'too_short';
   if (visitedBefore) return 'read_before';
-  if (matches[0]) return matches[0].verdict === 'duplicate' ? 'repost' : 'partial';
+  if (matches[0]) return STATUS_OF_VERDICT[matches[0].verdict];
   return 'new';
 }
+
+const STATUS_OF_VERDICT = { duplicate: 'repost', partial: 'partial', quote: 'quote' } as const satisfies Record<MatchVerdict, PageStatus>;
 
 /** Whole copies before partial ones. */
 function rank(match: MatchSummary): number {

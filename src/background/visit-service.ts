@@ -214,5 +214,5 @@ export function blockedStatus(url: string, tab: TabInfo, settings: Settings): Pa
 }
 
 function checkOptions(settings: Settings) {
-  return { maxDistance: settings.maxDistance, minLength: settings.minLength };
+  return { maxDistance: settings.maxDistance, minLength: settings.minLength, quotes: settings.showQuotes };
 }

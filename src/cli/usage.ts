@@ -59,8 +59,10 @@ is the version of the fingerprint rules (2: Chinese scripts folded together).
        deja-lu compare [--html] --pairs LIST.tsv
 
 The verdict the extension would show on page B after the user had read page
-A: "duplicate", "partial", "different" or "too_short" (too little text to
-judge either way), and the Hamming distance between the two fingerprints.
+A: "duplicate", "partial", "quote" (one holds a passage of the other),
+"different" or "too_short" (too little text to judge either way), and the
+Hamming distance between the two fingerprints. (The extension ignores quotes
+between pages of one site and of text many pages share.)
 
   --html          the files are web pages: extract the articles first
   --pairs LIST    compare each pair in LIST: one pair per line, path A, a

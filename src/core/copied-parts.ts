@@ -1,10 +1,11 @@
 import type { Fingerprint } from './fingerprint64';
 import type { PassageRange } from './passage-ranges';
 import { passagesMatch } from './passages';
+import type { Verdict } from './verdict';
 
 /** How the earlier page was judged against this one, and the passages it keeps. */
 export interface EarlierCopy {
-  verdict: 'duplicate' | 'partial';
+  verdict: Exclude<Verdict, 'different' | 'too_short'>;
   passages: readonly Fingerprint[];
 }
 
@@ -17,7 +18,7 @@ export interface TextSpan {
 /**
  * The parts of this text copied from the earlier page, in text order. For a
  * duplicate the whole article is the copy: one part from the first chunk to
- * the last. For a partial copy, the chunks whose passage matches one the
+ * the last. For a partial copy or a quote, the chunks whose passage matches one the
  * earlier page keeps (passagesMatch at the user's distance, as the verdict
  * compared them), neighbouring chunks joined into one part: the earlier page
  * keeps a sample of its passages, so these are the copied parts the history

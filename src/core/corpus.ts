@@ -1,5 +1,6 @@
 import type { Fingerprint } from './fingerprint64';
 import type { FingerprintColumns } from './near-pairs';
+import { CURRENT_SAMPLE_SIZE } from './scheme';
 import type { TextLength } from './text-length';
 import type { DocumentSignature } from './verdict';
 
@@ -37,6 +38,8 @@ export interface EntryOrigin {
 export interface CorpusEntry {
   fingerprint: Fingerprint;
   passages?: readonly Fingerprint[];
+  /** The sample size its passages were kept with (DocumentSignature.sampleSize). */
+  sampleSize?: number;
   length?: TextLength;
 }
 
@@ -45,7 +48,7 @@ const UNKNOWN = 0xffffffff;
 
 /**
  * The documents of one `dedup` run or reposts view, column-wise: per entry 8 bytes of
- * fingerprint, 8 of origin, 8 of length and 8 of passage range; passages
+ * fingerprint, 8 of origin, 8 of length, 4 of passage start and 4 of sample size; passages
  * 12 bytes each. Names are not kept (a .jsonl input is read again for the
  * names of the entries printed).
  */
@@ -57,6 +60,7 @@ export class Corpus {
   private readonly words = new GrowingColumn();
   private readonly cjkChars = new GrowingColumn();
   private readonly passageStart = new GrowingColumn();
+  private readonly sampleSizes = new GrowingColumn();
   private readonly passageHi = new GrowingColumn();
   private readonly passageLo = new GrowingColumn();
   private readonly passageOwner = new GrowingColumn();
@@ -75,6 +79,7 @@ export class Corpus {
     this.words.push(entry.length?.words ?? UNKNOWN);
     this.cjkChars.push(entry.length?.cjkChars ?? UNKNOWN);
     this.passageStart.push(this.passageHi.length);
+    this.sampleSizes.push(entry.sampleSize ?? CURRENT_SAMPLE_SIZE);
     // A one-passage document is its own passage (verdict.ts): filed as one, a
     // short text copied inside a longer one is found through the longer one's passages.
     const passages = entry.passages === undefined ? [] : entry.passages.length > 0 ? entry.passages : [entry.fingerprint];
@@ -117,6 +122,6 @@ export class Corpus {
     const fingerprint = this.fingerprint(id);
     // add() filed a one-passage document's own fingerprint; the signature lists none.
     const own = passages.length === 1 && passages[0]!.hi === fingerprint.hi && passages[0]!.lo === fingerprint.lo;
-    return { fingerprint, passages: own ? [] : passages, length: { words, cjkChars: this.cjkChars.at(id) } };
+    return { fingerprint, passages: own ? [] : passages, sampleSize: this.sampleSizes.at(id), length: { words, cjkChars: this.cjkChars.at(id) } };
   }
 }

@@ -21,7 +21,7 @@ import { hammingDistance } from './hamming';
  * moved paragraphs, added boilerplate or dropped paragraphs disturb only the
  * chunks where the text changed; everything else gives the same fingerprint.
  *
- * Which chunks are kept is content-defined too: the PASSAGES_PER_DOCUMENT
+ * Which chunks are kept is content-defined too: the passageSampleSize(scheme)
  * with the smallest `passageKey` (a bottom-k sample). Two copies of the same
  * text keep the same chunks, and for two documents the chunks with keys up to
  * the smaller of their two largest kept keys are a like-for-like sample of
@@ -41,13 +41,6 @@ export const PASSAGE_ANCHOR_EVERY = 32;
 export const PASSAGE_MIN_FEATURES = 8;
 /** A chunk is cut here even without an anchor (lists of numbers, code). */
 export const PASSAGE_MAX_FEATURES = 128;
-/**
- * Passages kept per document. Each costs a page's record and index bytes; 6
- * keep every eval target and a page within its 300-byte budget
- * (docs/decisions/0013-passages-under-one-block.md).
- */
-export const PASSAGES_PER_DOCUMENT = 6;
-
 /**
  * Two passages match when they are within maxDistance AND agree on their
  * first 16-bit block (fingerprintBlocks(fp)[0]): the history files a passage
@@ -250,10 +243,11 @@ class ChunkSimHash {
 
 /**
  * The passage fingerprints kept for a document, in ascending key order: the
- * PASSAGES_PER_DOCUMENT chunks with the smallest keys. A document of one
- * chunk has none (its passage would be its whole-document fingerprint).
+ * `sampleSize` chunks with the smallest keys (scheme.ts passageSampleSize).
+ * A document of one chunk has none (its passage would be its whole-document
+ * fingerprint).
  */
-export function keepPassages(chunks: readonly Fingerprint[]): Fingerprint[] {
+export function keepPassages(chunks: readonly Fingerprint[], sampleSize: number): Fingerprint[] {
   if (chunks.length < 2) return [];
   const keyed = chunks.map((fp) => ({ fp, key: passageKey(fp) }));
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
@@ -263,12 +257,12 @@ export function keepPassages(chunks: readonly Fingerprint[]): Fingerprint[] {
     if (key === lastKey) continue; // the same passage twice in one document
     kept.push(fp);
     lastKey = key;
-    if (kept.length === PASSAGES_PER_DOCUMENT) break;
+    if (kept.length === sampleSize) break;
   }
   return kept;
 }
 
 /** keepPassages of chunkFingerprints: a document's passage fingerprints. */
-export function passageFingerprints(f: HashedFeatures, capped = false): Fingerprint[] {
-  return keepPassages(chunkFingerprints(f, capped));
+export function passageFingerprints(f: HashedFeatures, sampleSize: number, capped = false): Fingerprint[] {
+  return keepPassages(chunkFingerprints(f, capped), sampleSize);
 }

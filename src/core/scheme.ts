@@ -7,14 +7,17 @@
  * 1. NFKC, case folding, the tokeniser and SimHash as of release 0.1.0.
  * 2. Chinese scripts folded to one form before features (script-fold/).
  * 3. No two features hold more than half of Σw² (term-weight.ts weightCap).
+ * 4. Every chunk's passage kept, up to 64, not a sample of 6 (passages.ts):
+ *    whole fingerprints as in 3, and a scheme-3 page's passages are the first
+ *    six of what scheme 4 keeps of the same text.
  */
 import type { TextLength } from './text-length';
 
-export const FINGERPRINT_SCHEMES = [1, 2, 3] as const;
+export const FINGERPRINT_SCHEMES = [1, 2, 3, 4] as const;
 export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
 
 /** The scheme new signatures are made in. */
-export const FINGERPRINT_SCHEME: FingerprintScheme = 3;
+export const FINGERPRINT_SCHEME: FingerprintScheme = 4;
 
 /** The first scheme that folds Traditional and Simplified Chinese together. */
 export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
@@ -22,14 +25,36 @@ export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
 /** The first scheme that caps the heaviest term weights (docs/decisions/0006-term-dominance.md). */
 export const WEIGHT_CAP_SCHEME: FingerprintScheme = 3;
 
+/** The first scheme that keeps every chunk's passage (docs/decisions/0027-quoted-passages.md). */
+export const EVERY_CHUNK_SCHEME: FingerprintScheme = 4;
+
 /**
- * The lowest scheme whose rules sign this text exactly as `scheme` does, so
- * one signature serves both: script folding changes only CJK text
- * (script-fold.test.ts checks that each folded character counts as CJK), so
- * a text without any signs alike in every scheme before the weight cap.
+ * Passages a signature keeps at most: a bottom-k sample by passage key
+ * (passages.ts keepPassages). Six kept every eval target within a page's
+ * 300-byte budget (docs/decisions/0013-passages-under-one-block.md); 64 keep
+ * every chunk of all but the longest articles, which partial copies and
+ * quoted passages need, within the 1.5 KB budget (decisions/0027).
+ */
+export function passageSampleSize(scheme: FingerprintScheme): number {
+  return scheme >= EVERY_CHUNK_SCHEME ? 64 : 6;
+}
+
+/** The sample size of signatures made now. */
+export const CURRENT_SAMPLE_SIZE = passageSampleSize(FINGERPRINT_SCHEME);
+
+/**
+ * The lowest scheme whose signatures of this text compare like with like
+ * with `scheme`'s, so one signature serves both:
+ * - script folding changes only CJK text (script-fold.test.ts checks that
+ *   each folded character counts as CJK), so a text without any signs alike
+ *   in every scheme before the weight cap;
+ * - scheme 4 signs as scheme 3 with a larger passage sample of the same
+ *   bottom-k order, and `judge` compares two samples up to the smaller one's
+ *   limit.
  */
 export function equivalentScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {
-  return length.cjkChars === 0 && scheme < WEIGHT_CAP_SCHEME ? 1 : scheme;
+  if (scheme >= WEIGHT_CAP_SCHEME) return WEIGHT_CAP_SCHEME;
+  return length.cjkChars === 0 ? 1 : scheme;
 }
 
 export function isFingerprintScheme(value: unknown): value is FingerprintScheme {

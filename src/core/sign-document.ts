@@ -1,6 +1,6 @@
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import { keepPassages } from './passages';
-import { FINGERPRINT_SCHEME, WEIGHT_CAP_SCHEME, type FingerprintScheme } from './scheme';
+import { FINGERPRINT_SCHEME, WEIGHT_CAP_SCHEME, passageSampleSize, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -16,9 +16,11 @@ import type { DocumentSignature } from './verdict';
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const capped = scheme >= WEIGHT_CAP_SCHEME;
+  const sampleSize = passageSampleSize(scheme);
   return withDocumentFeatures(foldText(text, scheme), deps, (features) => ({
     fingerprint: features.whole(capped),
-    passages: keepPassages(features.chunks(capped)),
+    passages: keepPassages(features.chunks(capped), sampleSize),
+    sampleSize,
     length: features.length,
   }));
 }

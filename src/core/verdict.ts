@@ -1,6 +1,7 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
-import { PASSAGES_PER_DOCUMENT, passageKey, passagesMatch } from './passages';
+import { passageKey, passagesMatch } from './passages';
+import { CURRENT_SAMPLE_SIZE } from './scheme';
 import {
   isLongEnough,
   type MinLength,
@@ -73,17 +74,31 @@ export const PARTIAL_MAX_DISTANCE = 22;
 export const PARTIAL_STRONG_MATCHES = 2;
 export const PARTIAL_MAX_DISTANCE_STRONG = 26;
 
-export type Verdict = 'duplicate' | 'partial' | 'different' | 'too_short';
+/**
+ * A quote: the texts are neither copies nor parts of each other, yet one
+ * holds a passage of the other, which only a passage match within
+ * maxDistance shows (docs/decisions/0030-quote-verdict.md). Callers that
+ * know where the pages come from ignore quotes of a site's own template
+ * and of text many pages share; the engine cannot tell those apart.
+ */
+export type Verdict = 'duplicate' | 'partial' | 'quote' | 'different' | 'too_short';
 
 /** What the engine knows about one document when judging it. */
 export interface DocumentSignature {
   /** Whole-document SimHash. */
   fingerprint: Fingerprint;
   /**
-   * Passage SimHashes (see passages.ts): at most PASSAGES_PER_DOCUMENT,
-   * matched under `passagesMatch`; empty for a one-passage document.
+   * Passage SimHashes (see passages.ts): at most `sampleSize`, in
+   * ascending key order, matched under `passagesMatch`; empty for a
+   * one-passage document.
    */
   passages: Fingerprint[];
+  /**
+   * The bottom-k sample size the passages were kept with
+   * (scheme.ts passageSampleSize); fewer passages than this are every chunk
+   * of the text. Defaults to the current scheme's.
+   */
+  sampleSize?: number;
   length: TextLength;
 }
 
@@ -113,6 +128,8 @@ export interface Comparison {
   found: boolean;
   earlier: PassageCoverage;
   current: PassageCoverage;
+  /** Passages of `current` (its whole kept sample) with a partner in `earlier`. */
+  sharedPassages: number;
   /** Length of the shorter text over the longer one (0–1). */
   lengthRatio: number;
   /** True when `current` is the shorter text. */
@@ -130,26 +147,26 @@ function passagesOf(sig: DocumentSignature): readonly Fingerprint[] {
 }
 
 /** Largest key in the document's sample, or Infinity when every chunk was kept. */
-function sampleLimit(passages: readonly Fingerprint[]): number {
-  if (passages.length < PASSAGES_PER_DOCUMENT) return Infinity;
+function sampleLimit(passages: readonly Fingerprint[], sampleSize = CURRENT_SAMPLE_SIZE): number {
+  if (passages.length < sampleSize) return Infinity;
   let max = 0;
   for (const p of passages) max = Math.max(max, passageKey(p));
   return max;
 }
 
-/** Coverage of `side` by `other` over the like-for-like sample; `any`: some passage of `side` matched at all. */
-function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage & { any: boolean } {
+/** Coverage of `side` by `other` over the like-for-like sample; `shared`: passages of `side` matched at all. */
+function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage & { shared: number } {
   let compared = 0;
   let matched = 0;
-  let any = false;
+  let shared = 0;
   for (const p of side) {
     const hit = other.some((q) => passagesMatch(p, q, maxDistance));
-    any ||= hit;
+    if (hit) shared++;
     if (passageKey(p) > limit) continue;
     compared++;
     if (hit) matched++;
   }
-  return { compared, matched, any };
+  return { compared, matched, shared };
 }
 
 /** The evidence `judge` weighs, from two signatures alone. */
@@ -157,7 +174,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
   const pe = passagesOf(earlier);
   const pc = passagesOf(current);
-  const limit = Math.min(sampleLimit(pe), sampleLimit(pc));
+  const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
   const e = coverage(pe, pc, limit, maxDistance);
   const c = coverage(pc, pe, limit, maxDistance);
   const le = lengthUnits(earlier.length);
@@ -165,9 +182,10 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const longer = Math.max(le, lc);
   return {
     distance,
-    found: distance <= maxDistance || e.any,
+    found: distance <= maxDistance || e.shared > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
+    sharedPassages: c.shared,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
   };
@@ -190,6 +208,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   longer one's vocabulary (looser when several passages matched)
  *   (either direction: a page holding part of an article read before, or
  *   the full article of a part read before);
+ * - quote: neither, but a passage of one is found in the other;
  * - different otherwise.
  */
 export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions = {}): Judgement {
@@ -216,6 +235,12 @@ export function confirmDistance(distance: number, maxDistance: number): number {
 /** The rule of `judge` on a comparison of two long-enough texts. */
 export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): Verdict {
   if (!cmp.found) return 'different';
+  const copy = copyVerdict(cmp, maxDistance);
+  return copy === 'different' && cmp.sharedPassages > 0 ? 'quote' : copy;
+}
+
+/** Whether the texts are copies, whole or in part, of each other. */
+function copyVerdict(cmp: Comparison, maxDistance: number): Verdict {
   const within = (d: number): boolean => cmp.distance <= confirmDistance(d, maxDistance);
   const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
   const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;

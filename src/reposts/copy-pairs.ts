@@ -1,6 +1,6 @@
 import { Corpus, forEachCandidatePair, judge, type VerdictOptions } from '../core';
-import type { Page } from '../store/page';
-import { comparisonScheme, signatureOfPage } from './page-signature';
+import { pageSignature, type Page } from '../store/page';
+import { comparisonScheme } from './page-signature';
 
 /** Pages come from the history, not from an input file: their entry numbers are all the corpus needs. */
 const FROM_HISTORY = { source: 0, line: 0 };
@@ -31,7 +31,7 @@ export class CopyFinder {
   }
 
   add(page: Page): void {
-    this.corpus.add(signatureOfPage(page), FROM_HISTORY);
+    this.corpus.add(pageSignature(page), FROM_HISTORY);
     this.ids.push(page.id);
     this.firstVisits.push(page.firstVisit);
     this.schemes.push(comparisonScheme(page));

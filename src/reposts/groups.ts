@@ -1,7 +1,6 @@
 import { DisjointSets, judge, normalizeUrl, type VerdictOptions } from '../core';
-import type { Page } from '../store/page';
 import type { CopyKind, CopyPair } from './copy-pairs';
-import { signatureOfPage } from './page-signature';
+import { pageSignature, type Page } from '../store/page';
 
 /** A later page holding the original's text, whole or in part, and how far its fingerprint is from the original's. */
 export interface RepostCopy {
@@ -54,9 +53,9 @@ export function groupReposts(pairs: readonly CopyPair[], pages: ReadonlyMap<numb
   });
   const groups = [...members.values()].map((list) => {
     const [original, ...later] = list.sort(readOrder);
-    const signature = signatureOfPage(original!);
+    const signature = pageSignature(original!);
     const copies = later.map((page): RepostCopy => {
-      const copy = signatureOfPage(page);
+      const copy = pageSignature(page);
       const { verdict, distance } = judge(signature, copy, options);
       return { page, kind: verdict === 'duplicate' || verdict === 'partial' ? verdict : strongest.get(page.id)!, distance };
     });

@@ -35,6 +35,12 @@ export interface QueryOptions {
   /** Leave out this page (normalised like stored URLs), typically the one being read. */
   excludeUrl?: string;
   limit?: number;
+  /**
+   * For `queryMany`: which fingerprints are passages. A passage matches only
+   * fingerprints that share its first block (core/passages.ts passagesMatch),
+   * so only its block0 bucket is read.
+   */
+  passageQueries?: readonly boolean[];
 }
 
 export interface ListOptions {
@@ -156,7 +162,7 @@ export class History {
     const excludeUrl = options.excludeUrl === undefined ? undefined : normalizeUrl(options.excludeUrl) ?? options.excludeUrl;
     const tx = this.db.transaction(ALL_STORES, 'readonly');
     return inTransaction(tx, async () => {
-      const found = await lookupBlocks(tx, queries, maxDistance);
+      const found = await lookupBlocks(tx, queries, maxDistance, options.passageQueries);
       const ids = [...new Set(found.flatMap((set) => [...set]))];
       const pages = new Map<number, StoredPage>();
       await Promise.all(ids.map(async (id) => {

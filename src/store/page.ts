@@ -1,6 +1,6 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
 import { fingerprintFromHex } from '../core/fingerprint64';
-import type { FingerprintScheme } from '../core/scheme';
+import { passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import type { DocumentSignature } from '../core/verdict';
 
 export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
@@ -88,10 +88,11 @@ export function truncateText(text: string, max: number): string {
 }
 
 /** What the engine judges a stored page by: its fingerprints and length. */
-export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'cjkChars' | 'words'>): DocumentSignature {
+export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'scheme' | 'cjkChars' | 'words'>): DocumentSignature {
   return {
     fingerprint: fingerprintFromHex(page.fingerprint),
     passages: page.passages.map(fingerprintFromHex),
+    sampleSize: passageSampleSize(page.scheme),
     length: { cjkChars: page.cjkChars, words: page.words },
   };
 }

@@ -1,5 +1,5 @@
 import type { Localizer, MessageKey } from '../i18n';
-import type { MatchSummary, PageStatus } from '../messaging';
+import type { MatchSummary, MatchVerdict, PageStatus } from '../messaging';
 import { isolateBidi } from './bidi';
 
 /**
@@ -23,19 +23,34 @@ export function noticeSentence(match: MatchSummary, { formatDate }: Pick<Localiz
   return { key: partial ? 'noticePartial' : 'noticeRepost', rest: [match.site, formatDate(match.firstVisit)] };
 }
 
+const TOOLTIP = {
+  duplicate: { own: 'badgeRepostOwn', other: 'badgeRepost' },
+  partial: { own: 'badgePartialOwn', other: 'badgePartial' },
+  quote: { own: 'badgeQuoteOwn', other: 'badgeQuote' },
+} as const satisfies Record<MatchVerdict, { own: MessageKey; other: MessageKey }>;
+
+const FLAGGED_STATUS = {
+  duplicate: { own: 'statusRepostOwn', other: 'statusRepost' },
+  partial: { own: 'statusPartialOwn', other: 'statusPartial' },
+  quote: { own: 'statusQuoteOwn', other: 'statusQuote' },
+} as const satisfies Record<MatchVerdict, { own: MessageKey; other: MessageKey }>;
+
 /** The toolbar tooltip after "Déjà Lu: ". */
 export function tooltipText(match: MatchSummary, { t, formatDate }: Localizer): string {
-  const partial = match.verdict === 'partial';
   const title = isolateBidi(match.title || match.url);
-  if (isOwnArticle(match)) return t(partial ? 'badgePartialOwn' : 'badgeRepostOwn', title);
-  return t(partial ? 'badgePartial' : 'badgeRepost', [title, match.site, formatDate(match.firstVisit)]);
+  const keys = TOOLTIP[match.verdict];
+  if (isOwnArticle(match)) return t(keys.own, title);
+  return t(keys.other, [title, match.site, formatDate(match.firstVisit)]);
 }
 
-/** The popup's sentence under the status for a flagged page: whose article it copies. */
+/** The popup's sentence under the status for a flagged page: whose article it copies or quotes. */
 export function flaggedStatusKey(match: MatchSummary): MessageKey {
-  const partial = match.verdict === 'partial';
-  if (isOwnArticle(match)) return partial ? 'statusPartialOwn' : 'statusRepostOwn';
-  return partial ? 'statusPartial' : 'statusRepost';
+  return FLAGGED_STATUS[match.verdict][isOwnArticle(match) ? 'own' : 'other'];
+}
+
+/** Statuses that name an earlier page: a copy of it, whole or in part, or a quote of it. */
+export function isFlagged(status: PageStatus): status is 'repost' | 'partial' | 'quote' {
+  return status === 'repost' || status === 'partial' || status === 'quote';
 }
 
 /** The popup's line under a match's title. */
@@ -50,6 +65,7 @@ export const STATUS_SENTENCE = {
   read_before: 'statusReadBefore',
   repost: 'statusRepost',
   partial: 'statusPartial',
+  quote: 'statusQuote',
   too_short: 'statusTooShort',
   excluded: 'statusExcluded',
   incognito: 'statusIncognito',

@@ -36,6 +36,7 @@ describe('toolbar badge', () => {
     ['repost', [match], '1', true],
     ['repost', [match, { ...match, url: 'https://b.example/' }], '2', true],
     ['partial', [{ ...match, verdict: 'partial' }], '1', true],
+    ['quote', [{ ...match, verdict: 'quote' }], '“', true],
     ['new', [], '', false],
     ['read_before', [], '', false],
     ['too_short', [], '', false],
@@ -75,6 +76,8 @@ describe('toolbar badge', () => {
     ['partial', [{ ...match, verdict: 'partial' }], 'Déjà Lu: partial copy of “\u2068The original story\u2069” (news.example.com), read on Jan 15, 2026'],
     ['repost', [{ ...match, source: 'author', site: '' }], 'Déjà Lu: copy of your article “\u2068The original story\u2069”'],
     ['partial', [{ ...match, source: 'author', verdict: 'partial' }], 'Déjà Lu: partial copy of your article “\u2068The original story\u2069”'],
+    ['quote', [{ ...match, verdict: 'quote' }], 'Déjà Lu: quotes a passage of “\u2068The original story\u2069” (news.example.com), read on Jan 15, 2026'],
+    ['quote', [{ ...match, source: 'author', verdict: 'quote' }], 'Déjà Lu: quotes a passage of your article “\u2068The original story\u2069”'],
     ['too_short', [], 'Déjà Lu: Too short to judge: there is not enough text for a reliable comparison.'],
     ['excluded', [], 'Déjà Lu: This site is excluded: its pages are not checked automatically.'],
   ])('tooltip for %s', (status, matches, title) => {

@@ -52,8 +52,11 @@ function service({ status, verdict, inHistory = true, tabUrl = URL }: Setup) {
 }
 
 describe('CopiedPartsService.show: the copied parts of the tab\'s page, highlighted on the user\'s request', () => {
-  test('a partial copy: the parts whose passages the earlier page keeps, each text of both pages', async () => {
-    const { copied, highlight, earlier } = service({ status: 'partial', verdict: 'partial' });
+  test.each<[string, PageStatus, MatchVerdict]>([
+    ['a partial copy', 'partial', 'partial'],
+    ['a quote', 'quote', 'quote'],
+  ])('%s: the parts whose passages the earlier page keeps, each text of both pages', async (_name, status, verdict) => {
+    const { copied, highlight, earlier } = service({ status, verdict });
     const shown = await copied.show(TAB);
     const parts = highlight.mock.calls[0]![1];
     expect(parts.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   fingerprintFromHex, fingerprintToHex, hammingDistance, judge, normalizeUrl, signDocument, type DocumentSignature, type Fingerprint,
 } from '../../src/core';
-import { PASSAGES_PER_DOCUMENT } from '../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 
 /**
  * Property-based tests of the engine on random and malformed input. Each
@@ -32,7 +32,7 @@ describe('engine fuzzing', () => {
     fc.assert(fc.property(text, (input) => {
       const signature = signDocument(input);
       expect(isFingerprint(signature.fingerprint)).toBe(true);
-      expect(signature.passages.length).toBeLessThanOrEqual(PASSAGES_PER_DOCUMENT);
+      expect(signature.passages.length).toBeLessThanOrEqual(CURRENT_SAMPLE_SIZE);
       expect(signature.passages.every(isFingerprint)).toBe(true);
       for (const count of [signature.length.cjkChars, signature.length.words]) {
         expect(Number.isInteger(count) && count >= 0 && count <= input.length).toBe(true);
@@ -52,12 +52,12 @@ describe('engine fuzzing', () => {
   test('judge never throws on arbitrary signatures and reports the whole-document distance', () => {
     const signature: fc.Arbitrary<DocumentSignature> = fc.record({
       fingerprint,
-      passages: fc.array(fingerprint, { maxLength: PASSAGES_PER_DOCUMENT }),
+      passages: fc.array(fingerprint, { maxLength: CURRENT_SAMPLE_SIZE }),
       length: fc.record({ cjkChars: fc.nat(100_000), words: fc.nat(100_000) }),
     });
     fc.assert(fc.property(signature, signature, fc.integer({ min: 0, max: 3 }), (a, b, maxDistance) => {
       const { verdict, distance } = judge(a, b, { maxDistance });
-      expect(['duplicate', 'partial', 'different', 'too_short']).toContain(verdict);
+      expect(['duplicate', 'partial', 'quote', 'different', 'too_short']).toContain(verdict);
       expect(distance).toBe(hammingDistance(a.fingerprint, b.fingerprint));
     }), BUDGET);
   });

@@ -5,8 +5,9 @@ import { hashFeatures } from '../../src/core/feature-table';
 import { featureStream, weightedFeatures, type FeatureDeps } from '../../src/core/features';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
-  isAnchorHash, passageKey, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, PASSAGES_PER_DOCUMENT,
+  isAnchorHash, passageKey, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
 } from '../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
@@ -18,14 +19,14 @@ import type { DocumentSignature } from '../../src/core/verdict';
  * tokens, the feature stream and its weights (tf^1.5, rounded) as strings and Maps,
  * SimHash by simhash(); passages cut where an anchor feature ends a chunk
  * of at least PASSAGE_MIN_FEATURES (or at PASSAGE_MAX_FEATURES), a short
- * tail joined to the chunk before; the PASSAGES_PER_DOCUMENT distinct
+ * tail joined to the chunk before; the CURRENT_SAMPLE_SIZE distinct
  * passages of smallest key. signDocument gets there in one pass without a
  * string per word, and must give exactly this.
  */
 function specification(text: string): DocumentSignature {
   const tokens = tokenize(text);
   const features = featureStream(tokens);
-  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(features), length: measureText(text) };
+  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(features), sampleSize: CURRENT_SAMPLE_SIZE, length: measureText(text) };
 }
 
 /**
@@ -73,7 +74,7 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
   const distinct = keyed.filter((k, i) => i === 0 || k.key !== (keyed[i - 1] as (typeof keyed)[number]).key);
-  return distinct.slice(0, PASSAGES_PER_DOCUMENT).map((k) => k.fp);
+  return distinct.slice(0, CURRENT_SAMPLE_SIZE).map((k) => k.fp);
 }
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');

@@ -109,3 +109,22 @@ describe('a history from before the weight cap (scheme 3)', () => {
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
+
+describe('a history from before every chunk was kept (scheme 4)', () => {
+  it('a page exported by main at 623a09a (scheme 3, six passages) still matches: its repost is flagged', async () => {
+    const articleUrl = 'https://old.example.com/fx/dropbox-blog.txt';
+    const options = await openOptions(browser.context, browser.extensionId);
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-623a09a.json'));
+    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
+    expect([imported?.scheme, imported?.passages.length]).toEqual([3, 6]);
+
+    const repost = await visit(server.siteB('/dev/en-scheme3-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
+    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/en-scheme3-repost.html'));
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    expect(stored?.passages.length).toBeGreaterThan(6);
+    await Promise.all([repost.page.close(), options.close()]);
+  });
+});

@@ -35,6 +35,7 @@ describe('popup: Show copied parts', () => {
   it.each<[PageStatus | null, boolean]>([
     ['repost', true],
     ['partial', true],
+    ['quote', true],
     ['new', false],
     ['read_before', false],
     [null, false],

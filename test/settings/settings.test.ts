@@ -17,6 +17,7 @@ describe('defaults', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       autoMode: true,
       showNotice: true,
+      showQuotes: true,
       maxDistance: 3,
       minLength: { cjkChars: 100, words: 80 },
       excludedSites: [],
@@ -30,7 +31,7 @@ describe('sanitizeSettings', () => {
   it.each<[string, unknown, Partial<Settings>]>([
     ['nothing stored', undefined, {}],
     ['not an object', 'yes', {}],
-    ['valid values kept', { autoMode: false, showNotice: false, maxDistance: 1, retentionDays: 90, recordIncognito: true }, { autoMode: false, showNotice: false, maxDistance: 1, retentionDays: 90, recordIncognito: true }],
+    ['valid values kept', { autoMode: false, showNotice: false, showQuotes: false, maxDistance: 1, retentionDays: 90, recordIncognito: true }, { autoMode: false, showNotice: false, showQuotes: false, maxDistance: 1, retentionDays: 90, recordIncognito: true }],
     ['k above 3 falls back', { maxDistance: 4 }, {}],
     ['k below 0 falls back', { maxDistance: -1 }, {}],
     ['k fractional falls back', { maxDistance: 1.5 }, {}],

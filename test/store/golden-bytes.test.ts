@@ -40,7 +40,7 @@ describe('stored bytes', () => {
           u: 'https://www.example.cn/news/1', t: '第一篇', e: '摘要。', v: 1714564800000, c: 'https://example.cn/n/1', l: 'zh-CN', s: 'other.example', o: 1,
           d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842',
         }],
-        [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 3, d: '020123456789abcdef0123456789abcdee040001a01f00bc0500' }],
+        [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 4, d: '020123456789abcdef0123456789abcdee060001a01f00bc0500' }],
       ],
       block0: [[18, 'b6ab1803456789abb6ab1803456789ab'], [3472, '17bc220072aa58bf17bc22001234abcd'], [4095, '17bc220f0000ffff']],
       block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],

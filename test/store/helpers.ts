@@ -78,17 +78,7 @@ export async function rawClear(factory: IDBFactory, name: string, stores: readon
   }
 }
 
-/** mulberry32: small, fast, seeded, so a failing case can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../bench/lib/seeded-random';
 
 export function randomFingerprint(random: () => number): Fingerprint {
   return { hi: Math.floor(random() * 0x100000000) >>> 0, lo: Math.floor(random() * 0x100000000) >>> 0 };

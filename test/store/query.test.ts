@@ -89,6 +89,19 @@ describe('query equals a brute-force scan over 10,000 stored fingerprints', () =
     const many = await history.queryMany(queries, 3);
     expect(many.map(summary)).toEqual(queries.map((query) => bruteForce(stored, ids, query, 3)));
   });
+
+  test('queryMany answers a passage query with the pages holding a fingerprint that shares its first block (what judge counts)', async () => {
+    const queries = Array.from({ length: 40 }, (_, i) => {
+      const fps = stored[i % stored.length] as Fingerprint[];
+      return flipRandomBits(fps[i % fps.length] as Fingerprint, 2, random);
+    });
+    const full = await history.queryMany(queries, 3);
+    const asPassages = await history.queryMany(queries, 3, { passageQueries: queries.map(() => true) });
+    const sharesFirstBlock = (query: Fingerprint, id: number): boolean => (stored[ids.indexOf(id)] as Fingerprint[])
+      .some((fp) => fingerprintBlocks(fp)[0] === fingerprintBlocks(query)[0] && hammingDistance(fp, query) <= 3);
+    expect(asPassages.map(summary)).toEqual(full.map((matches, q) => summary(matches.filter((m) => sharesFirstBlock(queries[q] as Fingerprint, m.page.id)))));
+    expect(asPassages.flat().length).toBeGreaterThan(0);
+  });
 });
 
 describe('the block index', () => {

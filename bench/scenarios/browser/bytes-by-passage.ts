@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { PASSAGES_PER_DOCUMENT } from '../../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../../src/core/scheme';
 import { round } from '../../lib/stats';
 import { callSw, corpusForStore, EXT, FILL_BATCH, launch, progress, serviceWorker, settledDiskSize } from './common';
 
 /**
  * Marginal bytes per page with every page holding exactly `passages` passages
- * (0, and PASSAGES_PER_DOCUMENT, the worst case), each count in a
+ * (0, and CURRENT_SAMPLE_SIZE, the worst case), each count in a
  * browser profile of its own: storage.estimate() counts the whole origin, and
  * a large database compacting meanwhile would be counted against these pages.
  */
@@ -13,7 +13,7 @@ export async function bytesByPassageCount(quick: boolean, profileBase: string, e
   const corpus = corpusForStore();
   const [from, to] = quick ? [10_000, 30_000] : [20_000, 60_000];
   const rows = [];
-  for (const passages of [0, PASSAGES_PER_DOCUMENT]) {
+  for (const passages of [0, CURRENT_SAMPLE_SIZE]) {
     const context = await launch(EXT, `${profileBase}-passages-${passages}`);
     try {
       const sw = await serviceWorker(context);

@@ -18,7 +18,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PASSAGES_PER_DOCUMENT } from '../../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE } from '../../../src/core/scheme';
 import { REPO } from '../../lib/data';
 import { CHROMIUM, load1 } from '../../lib/env';
 import { extensionProcessCpuMs } from '../../lib/proc';
@@ -116,7 +116,7 @@ export async function runBrowser(options: { quick: boolean; million: boolean }) 
     await context.close();
   }
   // Profiles hold hundreds of MB after the storage runs.
-  for (const suffix of ['', '-memory', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${PASSAGES_PER_DOCUMENT}`, ...VERDICT_PROFILES]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '-memory', '-pages', '-empty', '-plain', '-alt-all', '-alt-whole', '-passages-0', `-passages-${CURRENT_SAMPLE_SIZE}`, ...VERDICT_PROFILES]) rmSync(`${profile}${suffix}`, { recursive: true, force: true });
   result.load = [loadBefore, load1()];
   return result;
 }

@@ -5,7 +5,7 @@
  */
 import type { IDBPObjectStore } from 'idb';
 import { fingerprintBlocks, type Blocks, type Fingerprint } from '../../core/fingerprint64';
-import { BUCKETS, bucketCandidates, bucketKey, refiling, rewriteBucket, type Bucket, type BucketChange } from '../codec/bucket';
+import { BUCKETS, PASSAGE_STORE, bucketCandidates, bucketKey, refiling, rewriteBucket, type Bucket, type BucketChange } from '../codec/bucket';
 import { collectRequests, inTransaction } from '../errors';
 import { BLOCK_STORES, type BlockStoreName, type HistoryDatabase, type HistorySchema, type ReadTx, type WriteTx } from '../schema';
 import type { BlockEdits } from './block-edits';
@@ -91,24 +91,30 @@ export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: num
   }
 }
 
+const ALL_BLOCKS: readonly number[] = BLOCK_STORES.map((_, b) => b);
+const PASSAGE_ONLY: readonly number[] = [PASSAGE_STORE];
+
 /**
  * Keys of the pages that may have a fingerprint within `maxDistance` (≤ 3)
  * of each query, filed under one of its blocks: its four buckets, read once
  * per distinct key however many queries share it, filtered on the entries
  * (bucketCandidates). A superset: the caller measures the full distance on
- * the page's record.
+ * the page's record. A query marked in `passageQueries` is a passage, which
+ * matches only what shares its first block (core/passages.ts passagesMatch):
+ * its block0 bucket alone is read.
  */
-export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number): Promise<Set<number>[]> {
+export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number, passageQueries: readonly boolean[] = []): Promise<Set<number>[]> {
   const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
   const blocks = queries.map(fingerprintBlocks);
-  blocks.forEach((qb) => BLOCK_STORES.forEach((name, b) => {
+  const storesOf = (q: number): readonly number[] => (passageQueries[q] === true ? PASSAGE_ONLY : ALL_BLOCKS);
+  blocks.forEach((qb, q) => storesOf(q).forEach((b) => {
     const key = bucketKey(qb[b] as number);
     const byKey = wanted[b] as Map<number, Promise<Bucket | undefined>>;
-    if (!byKey.has(key)) byKey.set(key, tx.objectStore(name).get(key));
+    if (!byKey.has(key)) byKey.set(key, tx.objectStore(BLOCK_STORES[b] as BlockStoreName).get(key));
   }));
   return Promise.all(queries.map(async (fp, q) => {
     const found = new Set<number>();
-    await Promise.all(BLOCK_STORES.map(async (_, b) => {
+    await Promise.all(storesOf(q).map(async (b) => {
       const block = (blocks[q] as Blocks)[b] as number;
       const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block));
       if (bucket !== undefined) bucketCandidates(bucket, fp, b, maxDistance, found);

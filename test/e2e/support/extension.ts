@@ -139,6 +139,11 @@ export function dumpStores(worker: Worker): Promise<StoreDump> {
   });
 }
 
+/** The settings as stored (an empty object until the user changed one). */
+export async function storedSettings(worker: Worker): Promise<Partial<Settings>> {
+  return worker.evaluate(async () => ((await (globalThis as unknown as WithChrome).chrome.storage.local.get('settings')).settings ?? {}) as Partial<Settings>);
+}
+
 export async function setSettings(worker: Worker, patch: Partial<Settings>): Promise<void> {
   await worker.evaluate(async (p) => {
     const { storage } = (globalThis as unknown as WithChrome).chrome;

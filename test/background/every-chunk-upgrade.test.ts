@@ -1,0 +1,76 @@
+/**
+ * Fingerprint scheme 4 (every chunk's passage kept) across an upgrade
+ * (docs/decisions/0027-quoted-passages.md, 0002-fingerprint-schemes.md): an
+ * article signed by main at 623a09a (scheme 3, six passages,
+ * `deja-lu import-file`), read by today's engine.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
+import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, signDocument } from '../../src/core';
+import type { History } from '../../src/store';
+import { DAY, clock, freshHistory } from './fakes';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/history');
+const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
+const OLD_EXPORT = read('export-v2-main-623a09a.json');
+const ARTICLE_URL = 'https://old.example.com/fx/dropbox-blog.txt';
+const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+const repost = { url: 'https://copy.example.org/dropbox', title: 'Copy', text: read('dropbox-blog-typo.txt') };
+const firstPart = { url: 'https://part.example.net/dropbox', title: 'Part', text: read('dropbox-blog-trunc40.txt') };
+const article = { url: 'https://mirror.example.org/dropbox', title: 'Mirror', text: read('dropbox-blog.txt') };
+
+let history: History;
+let time: ReturnType<typeof clock>;
+
+beforeEach(async () => {
+  time = clock(Date.parse('2026-12-01T00:00:00Z'));
+  history = await freshHistory(time.now);
+  time.advance(DAY);
+});
+
+const checkerWith = (sign?: ConstructorParameters<typeof PageChecker>[0]['sign']) => new PageChecker({ history, now: time.now, ...(sign ? { sign } : {}) });
+
+describe('an article stored with six passages (scheme 3), read by the current engine', () => {
+  beforeEach(async () => {
+    expect(await history.importJson(OLD_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
+  });
+
+  it('keeps its scheme and its six passages', async () => {
+    const stored = await history.getByUrl(ARTICLE_URL);
+    expect(stored).toMatchObject({ scheme: 3 });
+    expect(stored?.passages).toHaveLength(6);
+    expect(await history.olderSchemes()).toEqual([3]);
+  });
+
+  it('flags a repost of it, signing the new page once (schemes 3 and 4 compare like with like)', async () => {
+    const schemes: number[] = [];
+    const report = await checkerWith((text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme))).check(repost, AUTO);
+    expect(report.status).toBe('repost');
+    expect(report.matches.map((m) => m.url)).toEqual([ARTICLE_URL]);
+    expect(schemes).toEqual([FINGERPRINT_SCHEME]);
+  });
+
+  it('records the repost in the current scheme, with every chunk’s passage', async () => {
+    await checkerWith().check(repost, AUTO);
+    const stored = await history.getByUrl(repost.url);
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    expect(stored?.passages.length).toBeGreaterThan(6);
+  });
+});
+
+describe('partial copies the six-passage sample hid', () => {
+  it('flags the whole article after its first 40 % was read (missed when pages kept six passages)', async () => {
+    await checkerWith().check(firstPart, AUTO);
+    const report = await checkerWith().check(article, AUTO);
+    expect(report.status).toBe('partial');
+    expect(report.matches.map((m) => m.url)).toEqual([firstPart.url]);
+  });
+
+  it('missed it in scheme 3', async () => {
+    const three = checkerWith((text) => signDocument(text, {}, 3));
+    await three.check(firstPart, AUTO);
+    expect((await three.check(article, AUTO)).status).toBe('new');
+  });
+});

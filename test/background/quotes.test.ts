@@ -1,0 +1,98 @@
+/**
+ * The quote verdict in the extension (docs/decisions/0030-quote-verdict.md):
+ * a page holding a passage of an article read before is reported as quoting
+ * it, unless the passage is common text (a site's template, or text many
+ * stored pages share) or the user turned quotes off.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
+import { QUOTE_COMMON_PAGES, quotablePages } from '../../src/background/quote-sources';
+import { DEFAULT_MIN_LENGTH } from '../../src/core';
+import type { History } from '../../src/store';
+import { DAY, clock, freshHistory } from './fakes';
+
+const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
+const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+
+/** `count` paragraphs of `article` from a third of the way in, put in the middle of `host`. */
+function quoting(article: string, host: string, count: number): string {
+  const quoted = paragraphs(fixture(article));
+  const from = Math.floor(quoted.length / 3);
+  const around = paragraphs(fixture(host));
+  const middle = Math.floor(around.length / 2);
+  return [...around.slice(0, middle), ...quoted.slice(from, from + count), ...around.slice(middle)].join('\n\n');
+}
+
+const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+
+let history: History;
+let time: ReturnType<typeof clock>;
+let checker: PageChecker;
+
+beforeEach(async () => {
+  time = clock();
+  history = await freshHistory(time.now);
+  checker = new PageChecker({ history, now: time.now });
+});
+
+async function read(url: string, text: string, options: Partial<CheckOptions> = {}) {
+  time.advance(DAY);
+  return checker.check({ url, title: url, text }, { ...AUTO, ...options });
+}
+
+describe.each([
+  ['English', 'readability-dropbox-blog', 'readability-mozilla-2', 10],
+  ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079', 4],
+])('a page quoting a passage of an article read before (%s)', (_language, article, host, count) => {
+  const quote = quoting(article, host, count);
+
+  it('is reported as a quote of that article', async () => {
+    await read('https://writer.example/article', fixture(article));
+    const report = await read('https://blog.example.net/post', quote);
+    expect(report.status).toBe('quote');
+    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([['https://writer.example/article', 'quote']]);
+  });
+
+  it('is left out of a report that names a copy', async () => {
+    await read('https://writer.example/article', fixture(article));
+    await read('https://host.example.org/original', fixture(host));
+    const report = await read('https://mirror.example.com/copy', quote);
+    expect(report.status).toMatch(/^(repost|partial)$/);
+    expect(report.matches.map((m) => m.verdict)).not.toContain('quote');
+  });
+
+  it('is not reported when the host page alone is read (the quote is what matches)', async () => {
+    await read('https://writer.example/article', fixture(article));
+    expect((await read('https://blog.example.net/post', fixture(host))).status).toBe('new');
+  });
+
+  it('is not reported between pages of one site (its template)', async () => {
+    await read('https://writer.example/article', fixture(article));
+    expect((await read('https://writer.example/other', quote)).status).toBe('new');
+  });
+
+  it('is not reported when the user turned quotes off', async () => {
+    await read('https://writer.example/article', fixture(article));
+    expect((await read('https://blog.example.net/post', quote, { quotes: false })).status).toBe('new');
+  });
+});
+
+describe('quotablePages', () => {
+  const at = (id: number, site: string) => ({ id, site });
+  it.each<[string, Array<Array<{ id: number; site: string }>>, string | undefined, number[]]>([
+    ['a passage found in one page of another site', [[at(1, 'a.example')]], 'q.example', [1]],
+    ['in two pages of two sites (the article and a repost read before)', [[at(1, 'a.example'), at(2, 'b.example')]], 'q.example', [1, 2]],
+    ['in a page of the checked page’s own site', [[at(1, 'q.example')]], 'q.example', []],
+    ['in a page of the checked page’s own site and one of another (a quote read twice)', [[at(1, 'q.example'), at(2, 'a.example')]], 'q.example', [2]],
+    ['in two pages of one site (that site’s template)', [[at(1, 'a.example'), at(2, 'a.example')]], 'q.example', []],
+    [`in ${QUOTE_COMMON_PAGES} pages of different sites (common text)`, [[at(1, 'a.example'), at(2, 'b.example'), at(3, 'c.example')]], 'q.example', []],
+    ['one common passage and one distinctive one', [[at(1, 'a.example'), at(2, 'a.example')], [at(1, 'a.example')]], 'q.example', [1]],
+    ['the same page found twice for one passage', [[at(1, 'a.example'), at(1, 'a.example')]], 'q.example', [1]],
+    ['a pasted text, which has no site', [[at(1, 'a.example')]], undefined, [1]],
+    ['nothing found', [[]], 'q.example', []],
+  ])('%s', (_name, found, ownSite, expected) => {
+    expect([...quotablePages(found, ownSite)].sort()).toEqual(expected);
+  });
+});
