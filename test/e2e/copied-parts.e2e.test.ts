@@ -167,6 +167,19 @@ describe('Show copied parts (English)', () => {
 describe('Show copied parts (Chinese UI)', () => {
   const browser = browserFor('zh-CN');
 
+  it('a quote: the quoted passage is highlighted, and nothing of the essay around it', async () => {
+    const { copy, close } = await showCopiedParts(browser(), server.siteA('/news/zh-original.html'), server.siteB('/essays/zh-quote.html'));
+    expect(copy.report.status).toBe('quote');
+    const originalPage = await browser().context.newPage();
+    await originalPage.goto(server.siteA('/news/zh-original.html'));
+    const originalText = squeezed(await articleText(originalPage));
+    const parts = (await highlighted(copy.page))!;
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(originalText).toContain(squeezed(part));
+    await screenshot(copy.page, 'page-copied-quote-zh');
+    await Promise.all([originalPage.close(), close()]);
+  });
+
   it('a Chinese repost: the article highlighted, the popup in Chinese; a second click clears it', async () => {
     const { copy, popup, close } = await showCopiedParts(browser(), server.siteA('/tansuo/zh-original.html'), server.siteB('/zixun/zh-repost.html'));
     expect(copy.report.status).toBe('repost');
