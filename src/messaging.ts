@@ -164,8 +164,8 @@ export interface PageReport {
 
 /**
  * Copied parts sent to a page to highlight, at most: a partial copy has a
- * part per run of chunks matching the earlier page's kept passages (six
- * per page today, at most 64 planned), a repost one, the whole article; a
+ * part per run of chunks matching the earlier page's kept passages (at
+ * most 64 per page, passageSampleSize), a repost one, the whole article; a
  * text repeating a kept passage more often than that is cut here.
  */
 export const MAX_COPIED_PARTS = 64;
