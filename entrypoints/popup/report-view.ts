@@ -2,7 +2,7 @@ import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from 
 import type { MatchSummary, MatchVerdict, PageReport, PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
-import { flaggedStatusKey, isFlagged, isLinkable, matchMeta, STATUS_SENTENCE } from '../../src/ui/match-text';
+import { flaggedStatusKey, isFlagged, isLinkable, matchMeta, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
@@ -20,7 +20,6 @@ const STATUS_LABEL = {
 } as const satisfies Record<PageStatus, MessageKey>;
 
 const STATUS_OF_VERDICT = { partial: 'partial', quote: 'quote' } as const satisfies Record<Exclude<MatchVerdict, 'duplicate'>, PageStatus>;
-const TAG = { partial: 'labelPartial', quote: 'labelQuote' } as const satisfies Record<Exclude<MatchVerdict, 'duplicate'>, MessageKey>;
 
 /**
  * What a report is about: the tab's page, or a text pasted or selected
@@ -77,6 +76,6 @@ function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
     h('p', { class: 'match-meta' }, matchMeta(match, browserLocalizer)),
     h('p', { class: 'match-score' },
       // Marked only in a list led by another kind; otherwise the status says it.
-      match.verdict !== 'duplicate' && status !== STATUS_OF_VERDICT[match.verdict] ? h('span', { class: 'tag' }, t(TAG[match.verdict])) : null,
+      match.verdict !== 'duplicate' && status !== STATUS_OF_VERDICT[match.verdict] ? h('span', { class: 'tag' }, t(VERDICT_LABEL[match.verdict])) : null,
       h('span', { class: 'score' }, t('similarityShort', [formatPercent(match.similarity), String(match.distance)]))));
 }

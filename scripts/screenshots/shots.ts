@@ -66,7 +66,7 @@ export const ARTICLES: Record<UiLocale, Record<ArticleRole, string>> = {
 
 /**
  * Roles read on another site than the others: a quote names only pages of
- * other sites (src/background/quote-sources.ts), and the repost read before
+ * other sites (src/core/quote-sources.ts), and the repost read before
  * it is one.
  */
 export const ON_SECOND_SITE: readonly ArticleRole[] = ['quote'];

@@ -4,6 +4,7 @@ import {
   FINGERPRINT_SCHEME,
   judge,
   normalizeUrl,
+  quotablePages,
   equivalentScheme,
   signDocument,
   siteOf,
@@ -15,7 +16,6 @@ import {
 import { MAX_REPORTED_MATCHES, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type MatchVerdict, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
-import { quotablePages } from './quote-sources';
 import { trustedCanonical } from './same-site';
 
 /** How a text is judged against the history: the user's k and minimum length. */

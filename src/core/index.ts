@@ -18,3 +18,4 @@ export * from './corpus';
 export * from './candidate-pairs';
 export * from './passage-ranges';
 export * from './copied-parts';
+export * from './quote-sources';

@@ -23,6 +23,9 @@ export function noticeSentence(match: MatchSummary, { formatDate }: Pick<Localiz
   return { key: partial ? 'noticePartial' : 'noticeRepost', rest: [match.site, formatDate(match.firstVisit)] };
 }
 
+/** The short name of a match's kind: the popup's tag, the My articles column. */
+export const VERDICT_LABEL = { duplicate: 'labelRepost', partial: 'labelPartial', quote: 'labelQuote' } as const satisfies Record<MatchVerdict, MessageKey>;
+
 const TOOLTIP = {
   duplicate: { own: 'badgeRepostOwn', other: 'badgeRepost' },
   partial: { own: 'badgePartialOwn', other: 'badgePartial' },

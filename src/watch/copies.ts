@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { equivalentScheme, isLongEnough, judge, siteOf, type MinLength } from '../core';
+import { equivalentScheme, isLongEnough, judge, quotablePages, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { pageSignature, type History, type Page } from '../store';
 
@@ -26,9 +26,11 @@ export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
 
 /**
  * Every page marked as the user's own (source `author`), each with the other
- * pages of the history that are whole or partial copies of it. Other pages of
- * the user's own are not copies; neither is a page of the article's own site
- * that declares it as canonical. Articles in order of their first visit.
+ * pages of the history that are whole or partial copies of it, or quote it
+ * (on other sites, through a passage that is not common text: core/quote-sources.ts).
+ * Other pages of the user's own are not copies; neither is a page of the
+ * article's own site that declares it as canonical. Articles in order of
+ * their first visit.
  */
 export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptions): Promise<ArticleCopies[]> {
   const articles = (await history.pagesOf('author')).sort((a, b) => a.firstVisit - b.firstVisit || a.id - b.id);
@@ -40,14 +42,18 @@ export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptio
 async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions): Promise<CopySeen[]> {
   const signature = pageSignature(article);
   if (!isLongEnough(signature.length, options.minLength)) return [];
-  const found = await history.queryMany([article.fingerprint, ...article.passages], options.maxDistance, { excludeUrl: article.url });
+  const found = await history.queryMany([article.fingerprint, ...article.passages], options.maxDistance, {
+    excludeUrl: article.url,
+    passageQueries: [false, ...article.passages.map(() => true)],
+  });
+  const quotable = quotablePages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
     seen.add(page.id);
     const { verdict, distance } = judge(signature, pageSignature(page), options);
-    if (verdict === 'duplicate' || verdict === 'partial') copies.push(matchSummary(page, verdict, distance));
+    if (verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(page.id))) copies.push(matchSummary(page, verdict, distance));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
 }

@@ -7,7 +7,7 @@ import { formatDate, formatPercent, t } from '../i18n';
 import type { Settings } from '../settings';
 import type { History } from '../store';
 import { byId, externalLink, h } from '../ui/dom';
-import { isLinkable } from '../ui/match-text';
+import { isLinkable, VERDICT_LABEL } from '../ui/match-text';
 import { saveFile } from '../ui/save-file';
 import { copiesOfMyArticles, type ArticleCopies, type CopySeen } from './copies';
 import { copiesCsv } from './copies-csv';
@@ -125,7 +125,7 @@ function copyRow(copy: CopySeen): HTMLElement {
     h('td', {},
       isLinkable(copy.url) ? externalLink(copy.url, copy.title || copy.url, 'copy-title') : h('span', { class: 'copy-title', dir: 'auto' }, copy.title || copy.url),
       h('p', { class: 'mine-url', dir: 'ltr' }, copy.url)),
-    h('td', { class: 'col-match' }, t(copy.verdict === 'partial' ? 'labelPartial' : 'labelRepost'), h('br', {}), h('span', { class: 'muted' }, formatPercent(copy.similarity))),
+    h('td', { class: 'col-match' }, t(VERDICT_LABEL[copy.verdict]), h('br', {}), h('span', { class: 'muted' }, formatPercent(copy.similarity))),
     h('td', { class: 'col-date' }, formatDate(copy.firstVisit)),
     h('td', { class: 'col-date' }, formatDate(copy.lastVisit)));
 }

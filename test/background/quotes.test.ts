@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { QUOTE_COMMON_PAGES, quotablePages } from '../../src/background/quote-sources';
-import { DEFAULT_MIN_LENGTH } from '../../src/core';
+import { DEFAULT_MIN_LENGTH, QUOTE_COMMON_PAGES, quotablePages } from '../../src/core';
 import type { History } from '../../src/store';
 import { DAY, clock, freshHistory } from './fakes';
 

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MIN_LENGTH } from '../../src/core';
+import { DEFAULT_MIN_LENGTH, QUOTE_COMMON_PAGES } from '../../src/core';
 import type { History, PageInput } from '../../src/store';
 import { copiesCsv } from '../../src/watch/copies-csv';
 import { copiesOfMyArticles, type ArticleCopies } from '../../src/watch/copies';
 import { DAY, FP, T0, clock, flipBits, freshHistory } from '../background/fakes';
 
 const OPTIONS = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH };
+/** Passages, and a whole fingerprint far from FP: pages that share a passage and nothing else. */
+const [P1, P2, P3] = ['1f2e3d4c5b6a7980', '8877665544332211', 'c0ffee00c0ffee00'];
+const FAR = flipBits(FP, 40);
 const MINE = 'https://me.example/essay';
 
 let history: History;
@@ -46,6 +49,16 @@ describe('copiesOfMyArticles: every copy the history holds of each of the user\'
     ['a copy of half its length is a partial copy, not a whole one', [
       [MINE, { source: 'author', words: 1000 }], ['https://quote.example/x', { words: 400 }],
     ], [[MINE, ['https://quote.example/x partial']]]],
+    ['a page on another site holding one of its passages quotes it', [
+      [MINE, { source: 'author', passages: [P1, P2] }], ['https://blog.example/post', { fingerprint: FAR, passages: [P1, P3] }],
+    ], [[MINE, ['https://blog.example/post quote']]]],
+    ['a page of its own site holding one of its passages does not (the site\'s template)', [
+      [MINE, { source: 'author', passages: [P1, P2] }], ['https://me.example/about', { fingerprint: FAR, passages: [P1, P3] }],
+    ], [[MINE, []]]],
+    [`a passage in ${QUOTE_COMMON_PAGES} pages is common text, not a quote`, [
+      [MINE, { source: 'author', passages: [P1, P2] }],
+      ...['a', 'b', 'c'].map((site): [string, Partial<PageInput>] => [`https://${site}.example/post`, { fingerprint: FAR, passages: [P1, P3] }]),
+    ], [[MINE, []]]],
     ['a page signed before the weight cap (scheme 2) is not compared with one signed after it', [
       [MINE, { source: 'author', scheme: 2 }], ['https://copy.example/x', { scheme: 3 }],
     ], [[MINE, []]]],

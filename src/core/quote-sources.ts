@@ -1,11 +1,16 @@
-import type { Page } from '../store';
-
 /**
  * A passage found in this many stored pages or more is common text (a
  * licence line, a newsletter footer, a sentence everyone quotes), not a
  * quote of any one of them.
  */
 export const QUOTE_COMMON_PAGES = 3;
+
+/** What this needs of a stored page. */
+export interface PageSite {
+  id: number;
+  /** Host name without "www." (url.ts siteOf). */
+  site: string;
+}
 
 /**
  * The stored pages a page may be said to quote (docs/decisions/0030-quote-verdict.md):
@@ -17,7 +22,7 @@ export const QUOTE_COMMON_PAGES = 3;
  * `pagesByPassage`: for each passage of the page, the stored pages the
  * index found it in.
  */
-export function quotablePages(pagesByPassage: ReadonlyArray<ReadonlyArray<Pick<Page, 'id' | 'site'>>>, ownSite: string | undefined): Set<number> {
+export function quotablePages(pagesByPassage: ReadonlyArray<ReadonlyArray<PageSite>>, ownSite: string | undefined): Set<number> {
   const quotable = new Set<number>();
   for (const found of pagesByPassage) {
     const pages = new Map(found.filter((page) => page.site !== ownSite).map((page) => [page.id, page.site]));
