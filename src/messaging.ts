@@ -162,6 +162,35 @@ export interface PageReport {
   own?: true;
 }
 
+/**
+ * Copied parts sent to a page to highlight, at most: a partial copy has a
+ * part per run of chunks matching the earlier page's kept passages (at
+ * most 64 per page, passageSampleSize), a repost one, the whole article; a
+ * text repeating a kept passage more often than that is cut here.
+ */
+export const MAX_COPIED_PARTS = 64;
+
+/** What the page's content script did with the copied parts it was sent (`highlight-copied`). */
+export interface HighlightResult {
+  /** The browser has the CSS Custom Highlight API (CSS.highlights). */
+  supported: boolean;
+  /** Stretches of the page's text highlighted (a part spanning paragraphs is one per paragraph). */
+  highlighted: number;
+}
+
+/** "Show copied parts" in the popup: what was highlighted, and the earlier page it was copied from. */
+export type CopiedParts =
+  | { kind: 'not_a_copy' }
+  | { kind: 'hidden' }
+  | {
+      kind: 'shown';
+      result: HighlightResult;
+      /** The earlier page: its title, address and the excerpt the history keeps of it. */
+      earlier: { title: string; url: string; excerpt: string };
+      /** The start of this page's first copied part, as long as a stored excerpt at most. */
+      passage: string;
+    };
+
 export interface VisitResponse {
   report: PageReport;
   /** The content script shows the in-page notice only when this is true. */

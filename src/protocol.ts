@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import {
+  MAX_COPIED_PARTS,
   MAX_HTML_CHARS,
   MAX_SENT_EXCERPT_CHARS,
   MAX_SHORT_FIELD_CHARS,
@@ -7,7 +8,9 @@ import {
   MessageError,
   NoReplyError,
   SKIP_REASONS,
+  type CopiedParts,
   type Envelope,
+  type HighlightResult,
   type ExtractedPage,
   type MessageSender,
   type PageReading,
@@ -15,7 +18,7 @@ import {
   type VisitResponse,
 } from './messaging';
 import { MAX_TITLE_LENGTH } from './store/page';
-import { boolean, flag, httpUrl, nonNegativeInteger, objectOf, oneOf, optional, readFields, record, string, time, type Infer, type Shape } from './validators';
+import { arrayOf, boolean, flag, httpUrl, nonNegativeInteger, objectOf, oneOf, optional, readFields, record, string, time, type Infer, type Shape } from './validators';
 
 /** The contexts that answer messages. */
 export type Receiver = 'background' | 'content' | 'offscreen';
@@ -79,9 +82,17 @@ export const protocol = {
   'check-text': { from: 'popup', to: 'background', request: { text: string(MAX_TEXT_CHARS) }, reply: reply<PageReport>() },
   /** "This is my article" (`mine: true`) or "Not my article" for the tab's page: its report, updated. */
   'mark-own': { from: 'popup', to: 'background', request: { tabId: nonNegativeInteger, mine: boolean }, reply: reply<PageReport>() },
+  /**
+   * "Show copied parts" (`show: true`) for the tab's page flagged as a copy:
+   * its parts copied from the earlier page are highlighted on the page, and
+   * the earlier page described; `show: false` takes the highlight away.
+   */
+  'copied-parts': { from: 'popup', to: 'background', request: { tabId: nonNegativeInteger, show: boolean }, reply: reply<CopiedParts>() },
   /** The reports kept for the popup are forgotten and the badges reset. */
   'history-cleared': { from: 'options', to: 'background', request: {}, reply: reply<null>() },
   extract: { from: 'background', to: 'content', request: {}, reply: reply<PageReading>() },
+  /** Highlights these parts of the page's text (CSS Custom Highlight API), replacing any before; none clears it. */
+  'highlight-copied': { from: 'background', to: 'content', request: { parts: arrayOf(string(MAX_TEXT_CHARS), MAX_COPIED_PARTS) }, reply: reply<HighlightResult>() },
   /** Answered only by a page that already runs the content script (the background injects it otherwise). */
   ping: { from: 'background', to: 'content', request: {}, reply: reply<true>() },
   /** `read-html`, passed on by Chromium's background, whose service worker has no DOM. */

@@ -61,6 +61,15 @@ export function oneOf<T extends string>(allowed: readonly T[]): Validator<T> {
   };
 }
 
+/** An array of at most `maxItems` values, each checked by `validate`. */
+export function arrayOf<T>(validate: Validator<T>, maxItems: number): Validator<T[]> {
+  return (value, name) => {
+    if (!Array.isArray(value)) throw new MessageError(`${name} must be an array`);
+    if (value.length > maxItems) throw new MessageError(`${name} must have at most ${maxItems} items`);
+    return value.map((item, index) => validate(item, `${name}[${index}]`));
+  };
+}
+
 /** A field that may be left out; `null` counts as left out, and is dropped. */
 export function optional<T>(validate: Validator<T>): Validator<T | undefined> {
   return (value, name) => (value === undefined || value === null ? undefined : validate(value, name));

@@ -2,6 +2,8 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { createNotice } from './notice';
 import { watchPage } from './page-watcher';
 import { readOffPage } from './read-off-page';
+// The ::highlight() rule of "Show copied parts", in the manifest with the script where it is declared (Firefox).
+import '../../src/page-reading/copied-highlight.css';
 
 /**
  * Runs in every http(s) page. In Chromium the background injects it once the

@@ -8,6 +8,8 @@ import { pageLoaded } from './page-loaded';
 import { messageUrl, siteRoot } from './page-url';
 import { RouteGate, type RouteGateOptions } from './route-gate';
 import { readWithinBudget } from '../../src/page-reading/read-page';
+import { highlightCopied } from '../../src/page-reading/copied-highlight';
+import type { HighlightResult } from '../../src/messaging';
 
 export interface PageWatcherDeps {
   notice: Notice;
@@ -24,6 +26,8 @@ export interface PageWatcherDeps {
   navigationType?: () => string | undefined;
   /** Waits between attempts to reach a background that is not listening yet; the content script's timers by default. */
   retry?: RetryOptions;
+  /** Highlights the parts of the page the popup's "Show copied parts" sends (none clears them). */
+  highlight?: (parts: readonly string[]) => HighlightResult;
 }
 
 /**
@@ -40,7 +44,7 @@ function documentNavigationType(): string | undefined {
 /**
  * Checks the page once it has loaded and is idle, and again after every in-app navigation
  * (history.pushState and friends), and answers the popup's "Check this page"
- * by extracting on demand.
+ * by extracting on demand, and its "Show copied parts" by highlighting them.
  */
 export function watchPage(
   ctx: ContentScriptContext,
@@ -53,13 +57,14 @@ export function watchPage(
     routeGate = {},
     navigationType = documentNavigationType,
     retry = {},
+    highlight = (parts) => highlightCopied(parts),
   }: PageWatcherDeps,
 ): void {
   const extract = async (): Promise<PageReading> => {
     const url = messageUrl(currentUrl());
     return url === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
   };
-  const stopListening = listen('content', { extract, ping: async () => true });
+  const stopListening = listen('content', { extract, ping: async () => true, 'highlight-copied': async ({ parts }) => highlight(parts) });
   ctx.onInvalidated(stopListening);
 
   let checkedUrl: string | undefined;
@@ -113,6 +118,8 @@ export function watchPage(
   void loaded().then(() => check(true)).catch(reportError);
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     notice.hide();
+    // The copied parts were the last page's.
+    highlight([]);
     routes.changed();
   });
 }

@@ -4,6 +4,7 @@ import { localizeDom, pageLanguage, t } from '../../src/i18n';
 import { MAX_TEXT_CHARS, readPopupRequest, selectionKey, type PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { byId } from '../../src/ui/dom';
+import { copiedPartsToggle } from './copied-parts';
 import { ownToggle } from './own-toggle';
 import { reportView } from './report-view';
 import { targetTabId } from './target-tab';
@@ -22,9 +23,11 @@ async function main(): Promise<void> {
   const tabId = await targetTabId();
 
   const own = ownToggle(tabId, (report) => show(report));
+  const copied = copiedPartsToggle(tabId);
   const show = (report: PageReport | null) => {
     reportBox.replaceChildren(reportView(report));
     own.update(report);
+    copied.update(report);
     // Checking is the main thing to do only while the page has no verdict.
     check.classList.toggle('primary', report === null);
   };

@@ -76,6 +76,18 @@ export class ScreenshotSession {
     return popup;
   }
 
+  /** "Show copied parts" clicked in the popup about `role`'s article: the popup, and the article's page with the parts highlighted. */
+  async showCopiedParts(role: ArticleRole): Promise<{ popup: Page; page: Page }> {
+    const popup = await this.popup(role);
+    await popup.click('#copied-toggle');
+    await popup.locator('.compare .excerpt').first().waitFor();
+    // No hover on the button just clicked.
+    await popup.mouse.move(0, 0);
+    const { page } = await this.visit(role);
+    await page.setViewportSize(VIEWPORT);
+    return { popup, page };
+  }
+
   /** Marks `role`'s article as the user's own, with the popup's "This is my article". */
   async markOwn(role: ArticleRole): Promise<void> {
     const popup = await this.popup(role);

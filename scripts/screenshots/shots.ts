@@ -23,6 +23,9 @@ export const VIEWS = {
   'popup-repost': (s) => s.popup('repost'),
   'popup-partial': (s) => s.popup('partial'),
   'popup-quote': (s) => s.popup('quote'),
+  // "Show copied parts" clicked: the popup, then the page with the copied parts highlighted.
+  'popup-copied': async (s) => (await s.showCopiedParts('partial')).popup,
+  'page-copied': async (s) => (await s.showCopiedParts('partial')).page,
   'popup-too-short': (s) => s.popup('short'),
   'popup-paste': (s) => s.pastedText(),
   // After the visits: the repost and the partial copy read above are what the tab finds.
@@ -43,7 +46,7 @@ export const VIEWS = {
 export type View = keyof typeof VIEWS;
 
 /** The UI supports prefers-color-scheme: dark (src/ui/base.css, notice.css); these views are also taken dark. */
-export const DARK_VIEWS: readonly View[] = ['popup-repost', 'notice'];
+export const DARK_VIEWS: readonly View[] = ['popup-repost', 'popup-copied', 'notice'];
 
 /** The languages of the UI, with the short name the files carry. */
 export const LANGUAGES: readonly { locale: UiLocale; suffix: string }[] = [

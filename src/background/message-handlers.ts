@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { MessageError, type MessageSender } from '../messaging';
 import type { HandlersFor } from '../protocol';
+import type { CopiedPartsService } from './copied-parts';
 import { htmlReader, type HtmlReader } from './html-reader';
 import type { TabInfo, VisitService } from './visit-service';
 
@@ -15,7 +16,14 @@ export interface HandlerHooks {
   extensionOrigin?: string;
   /** Reads a page's article from its HTML, off the page (src/background/html-reader.ts). */
   readHtml?: HtmlReader;
+  /** "Show copied parts" (copied-parts.ts); without it the popup's request finds no copy. */
+  copiedParts?: Pick<CopiedPartsService, 'show' | 'hide'>;
 }
+
+const NO_COPIED_PARTS: Pick<CopiedPartsService, 'show' | 'hide'> = {
+  show: async () => ({ kind: 'not_a_copy' }),
+  hide: async () => ({ kind: 'hidden' }),
+};
 
 /**
  * The background's answers to each request, and who may ask. `listen` has
@@ -35,6 +43,7 @@ export function backgroundHandlers(
     afterVisit = () => {},
     extensionOrigin = browser.runtime.getURL('/'),
     readHtml = htmlReader(),
+    copiedParts = NO_COPIED_PARTS,
   }: HandlerHooks = {},
 ): HandlersFor<'background'> {
   const fromExtensionPage = (sender: MessageSender) => {
@@ -75,6 +84,10 @@ export function backgroundHandlers(
     'mark-own': async ({ tabId, mine }, sender) => {
       fromExtensionPage(sender);
       return visits.markOwn(tabId, mine);
+    },
+    'copied-parts': async ({ tabId, show }, sender) => {
+      fromExtensionPage(sender);
+      return show ? copiedParts.show(tabId) : copiedParts.hide(tabId);
     },
     'history-cleared': async (_request, sender) => {
       fromExtensionPage(sender);

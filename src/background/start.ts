@@ -5,6 +5,8 @@ import { loadSettings } from '../settings';
 import { signDocument } from '../core';
 import { openHistory, type History } from '../store';
 import { ChineseDictionary } from './chinese-dictionary';
+import { CopiedPartsService } from './copied-parts';
+import { highlightInTab } from './highlight-in-tab';
 import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
@@ -63,19 +65,30 @@ export function startBackground({
   const ensureContentScript = contentInjector();
   const routes = new RouteLimiter();
   const chinese = new ChineseDictionary();
+  const tabReports = sessionTabReports();
+  const extractFromTab = tabExtractor({ injectContentScript: ensureContentScript });
   const visits = new VisitService({
     checker: new PageChecker({ history: historyReady, sign: (text, scheme) => chinese.use((deps) => signDocument(text, deps, scheme)) }),
     loadSettings,
-    tabReports: sessionTabReports(),
+    tabReports,
     setBadge: toolbarBadge(),
     resetBadge: resetToolbarBadge(),
-    extractFromTab: tabExtractor({ injectContentScript: ensureContentScript }),
+    extractFromTab,
     routes,
     watched: watchedUrls(),
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 
-  listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError) }));
+  const copiedParts = new CopiedPartsService({
+    tabReports,
+    history: historyReady,
+    loadSettings,
+    extractFromTab,
+    withDictionary: (run) => chinese.use(run),
+    highlight: highlightInTab({ styled: declaresContentScript() }),
+  });
+
+  listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError), copiedParts }));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   openWelcomeOnInstall(logError);
   registerShortcuts({ api: shortcutApi, logError });

@@ -16,4 +16,6 @@ export * from './near-pairs';
 export * from './disjoint-sets';
 export * from './corpus';
 export * from './candidate-pairs';
+export * from './passage-ranges';
+export * from './copied-parts';
 export * from './quote-sources';

@@ -29,9 +29,10 @@ function setup() {
   const afterVisit = vi.fn();
   const openSettings = vi.fn(async () => {});
   const readHtml = vi.fn(async (): Promise<PageReading> => ({ kind: 'skip', reason: 'no_article' }));
-  const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION, readHtml });
+  const copiedParts = { show: vi.fn(async () => ({ kind: 'not_a_copy' as const })), hide: vi.fn(async () => ({ kind: 'hidden' as const })) };
+  const handlers = backgroundHandlers(visits as unknown as VisitService, { afterVisit, openSettings, extensionOrigin: EXTENSION, readHtml, copiedParts });
   const send = (request: BackgroundRequest, sender: MessageSender) => (handlers[request.type] as Handler<BackgroundRequest['type']>)(request as never, sender);
-  return { visits, afterVisit, openSettings, readHtml, send };
+  return { visits, afterVisit, openSettings, readHtml, copiedParts, send };
 }
 
 const page = { url: PAGE_URL, title: 't', text: 'x' };
@@ -55,11 +56,12 @@ describe('background handlers: who may send what', () => {
     ['check-text from a content script (a page must not probe the history)', { type: 'check-text', text: 'what did they read?' }, CONTENT, /extension's own pages/],
     ['mark-own from a content script (a page must not make itself the user\'s article)', { type: 'mark-own', tabId: 9, mine: true }, CONTENT, /extension's own pages/],
     ['history-cleared from a content script', { type: 'history-cleared' }, CONTENT, /extension's own pages/],
+    ['copied-parts from a content script (a page must not learn which of its parts the user read elsewhere)', { type: 'copied-parts', tabId: 9, show: true }, CONTENT, /extension's own pages/],
     ['get-tab-status from a page pretending to be an extension URL in its path', { type: 'get-tab-status', tabId: 9 }, { ...CONTENT, url: `https://e.com/${EXTENSION}` }, /extension's own pages/],
   ])('refuses %s', async (_name, request, sender, error) => {
-    const { visits, readHtml, send } = setup();
+    const { visits, readHtml, copiedParts, send } = setup();
     await expect(send(request, sender)).rejects.toThrow(error);
-    for (const fn of Object.values(visits)) expect(fn).not.toHaveBeenCalled();
+    for (const fn of [...Object.values(visits), ...Object.values(copiedParts)]) expect(fn).not.toHaveBeenCalled();
     expect(readHtml).not.toHaveBeenCalled();
   });
 
@@ -113,6 +115,13 @@ describe('background handlers: who may send what', () => {
     await send({ type: 'mark-own', tabId: 12, mine: true }, POPUP);
     await send({ type: 'mark-own', tabId: 12, mine: false }, POPUP);
     expect(visits.markOwn.mock.calls).toEqual([[12, true], [12, false]]);
+  });
+
+  it('shows the copied parts of the tab\'s page, or hides them, for the popup', async () => {
+    const { copiedParts, send } = setup();
+    await send({ type: 'copied-parts', tabId: 12, show: true }, POPUP);
+    await send({ type: 'copied-parts', tabId: 12, show: false }, POPUP);
+    expect([copiedParts.show.mock.calls, copiedParts.hide.mock.calls]).toEqual([[[12]], [[12]]]);
   });
 
   it('the options page reports a cleared history: every tab report is forgotten', async () => {

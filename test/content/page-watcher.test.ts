@@ -26,6 +26,19 @@ function context(): ContentScriptContext {
   return { isValid: true, onInvalidated: () => () => {}, addEventListener: () => {} } as unknown as ContentScriptContext;
 }
 
+/** A content script context whose `wxt:locationchange` the test fires. */
+function navigatingContext() {
+  const listeners: Array<() => void> = [];
+  const ctx = {
+    isValid: true,
+    onInvalidated: () => () => {},
+    addEventListener: (_target: unknown, type: string, listener: () => void) => {
+      if (type === 'wxt:locationchange') listeners.push(listener);
+    },
+  } as unknown as ContentScriptContext;
+  return { ctx, navigate: () => listeners.forEach((listener) => listener()) };
+}
+
 /** A page that has already loaded and is idle. */
 const now = () => Promise.resolve();
 
@@ -181,19 +194,6 @@ describe('watchPage: in-app navigations (fake clock)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  /** A content script context whose `wxt:locationchange` the test fires. */
-  function navigatingContext() {
-    const listeners: Array<() => void> = [];
-    const ctx = {
-      isValid: true,
-      onInvalidated: () => () => {},
-      addEventListener: (_target: unknown, type: string, listener: () => void) => {
-        if (type === 'wxt:locationchange') listeners.push(listener);
-      },
-    } as unknown as ContentScriptContext;
-    return { ctx, navigate: () => listeners.forEach((listener) => listener()) };
-  }
-
   /** A single-page app: `go(path, text)` pushes an address and swaps its article in. */
   function app() {
     let href = URL;
@@ -246,5 +246,34 @@ describe('watchPage: in-app navigations (fake clock)', () => {
     expect(visits()).toHaveLength(1 + MAX_SWAPPED_CHECKS_PER_SITE);
     await vi.advanceTimersByTimeAsync(SWAP_WINDOW_MS);
     expect(visits().at(-1)).toBe('https://news.example.com/c/29');
+  });
+});
+
+describe('watchPage: the copied parts the popup asks to show', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    (globalThis as { window?: unknown }).window ??= globalThis;
+  });
+
+  /** The page's content script, its highlighter a spy; `navigate` fires an in-app navigation. */
+  function page() {
+    const { ctx, navigate } = navigatingContext();
+    fakeBackground({ 'should-check': false });
+    const highlight = vi.fn((parts: readonly string[]) => ({ supported: true, highlighted: parts.length }));
+    watchPage(ctx, { loaded: () => new Promise(() => {}), settled: () => new Promise(() => {}), routeGate: { setTimer: () => {} }, notice: notice(), currentUrl: () => URL, highlight });
+    const ask = (message: unknown) => new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, resolve));
+    return { highlight, ask, navigate };
+  }
+
+  it('highlight-copied: the parts are highlighted, and the page answers what it did', async () => {
+    const { highlight, ask } = page();
+    await expect(ask({ type: 'highlight-copied', parts: ['a copied part', 'another'] })).resolves.toEqual({ ok: true, value: { supported: true, highlighted: 2 } });
+    expect(highlight).toHaveBeenCalledWith(['a copied part', 'another']);
+  });
+
+  it('an in-app navigation clears them: they were the last article\'s', () => {
+    const { highlight, navigate } = page();
+    navigate();
+    expect(highlight).toHaveBeenCalledWith([]);
   });
 });

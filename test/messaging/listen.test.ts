@@ -28,7 +28,7 @@ const unexpected = async (): Promise<never> => {
 function background(handlers: Partial<HandlersFor<'background'>> = {}): HandlersFor<'background'> {
   return {
     'should-check': unexpected, 'read-html': unexpected, visit: unexpected, skip: unexpected, 'open-settings': unexpected,
-    'get-tab-status': unexpected, 'check-tab': unexpected, 'check-text': unexpected, 'mark-own': unexpected, 'history-cleared': unexpected, ...handlers,
+    'get-tab-status': unexpected, 'check-tab': unexpected, 'check-text': unexpected, 'mark-own': unexpected, 'copied-parts': unexpected, 'history-cleared': unexpected, ...handlers,
   };
 }
 const READING: PageReading = { kind: 'skip', reason: 'no_article' };
@@ -66,7 +66,7 @@ describe('listen', () => {
   ])('%s, naming the reason', async (_name, receiver, raw, error) => {
     const { onMessage, deliver } = fakeOnMessage();
     if (receiver === 'background') listen('background', background(), onMessage, 'me');
-    else listen('content', { extract: unexpected, ping: unexpected }, onMessage, 'me');
+    else listen('content', { extract: unexpected, ping: unexpected, 'highlight-copied': unexpected }, onMessage, 'me');
     await expect(deliver(raw, { id: 'me' })).resolves.toEqual({ ok: false, error });
   });
 

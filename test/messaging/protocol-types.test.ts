@@ -8,20 +8,21 @@ import { sendMessage, sendTabMessage, type HandlersFor } from '../../src/protoco
  * them compiles, that is when the protocol stops catching the mistake.
  */
 const reading = async (): Promise<PageReading> => ({ kind: 'skip', reason: 'no_article' });
+const highlight = async () => ({ supported: true, highlighted: 0 });
 const page = { url: 'https://e.com/', title: 't', text: 'x' };
 
 describe('the protocol, at compile time', () => {
   it('a receiver\'s handler table answers every message addressed to it, and no other', () => {
     const tables: HandlersFor<'content'>[] = [
-      { extract: reading, ping: async () => true },
+      { extract: reading, ping: async () => true, 'highlight-copied': highlight },
       // @ts-expect-error: no handler for `ping`
-      { extract: reading },
+      { extract: reading, 'highlight-copied': highlight },
       // @ts-expect-error: `pong` is misspelled
-      { extract: reading, pong: async () => true },
+      { extract: reading, pong: async () => true, 'highlight-copied': highlight },
       // @ts-expect-error: `visit` is answered by the background
-      { extract: reading, ping: async () => true, visit: reading },
+      { extract: reading, ping: async () => true, 'highlight-copied': highlight, visit: reading },
       // @ts-expect-error: `ping` answers `true`
-      { extract: reading, ping: async () => false },
+      { extract: reading, ping: async () => false, 'highlight-copied': highlight },
     ];
     expect(tables).toHaveLength(5);
   });

@@ -110,8 +110,12 @@ function fromCodeUnits(units: Uint16Array, length: number): string {
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
 const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
 
-/** Leftmost-longest replacement of Taiwan words by their class's word (both already character-folded). */
-function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts }: FoldTables): string {
+/**
+ * Leftmost-longest replacement of Taiwan words by their class's word (both
+ * already character-folded). `emitted`, when given, hears each stretch of
+ * the result in order: `text[from, to)` became `length` code units.
+ */
+function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts }: FoldTables, emitted?: (from: number, to: number, length: number) => void): string {
   let out = '';
   let start = 0;
   for (let i = 0; i < text.length; i++) {
@@ -121,11 +125,16 @@ function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts }: Fol
       const target = phrases.get(text.slice(i, i + length));
       if (target === undefined) continue;
       out += text.slice(start, i) + target;
+      if (emitted) {
+        for (let k = start; k < i; k++) emitted(k, k + 1, 1);
+        emitted(i, i + length, target.length);
+      }
       start = i + length;
       i = start - 1;
       break;
     }
   }
+  if (emitted) for (let k = start; k < text.length; k++) emitted(k, k + 1, 1);
   return start === 0 ? text : out + text.slice(start);
 }
 
@@ -139,6 +148,31 @@ export function foldChineseScripts(text: string): string {
   if (!MAYBE_CJK.test(text)) return text;
   tables ??= buildTables();
   return foldPhrases(foldCharacters(text, tables), tables);
+}
+
+/**
+ * foldChineseScripts(text) and, for each code unit of it, the index in
+ * `text` of the character it came from (within a folded phrase, the
+ * phrase's character at the same place, or its last): to map what the
+ * fingerprint path reads back to the text shown (passage-ranges.ts).
+ */
+export function foldChineseScriptsMapped(text: string): { folded: string; origin: Int32Array } {
+  const fold = tables ??= buildTables();
+  const pieces: string[] = [];
+  const charOrigin: number[] = [];
+  for (let i = 0; i < text.length;) {
+    const width = isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+    const piece = foldCharacters(text.slice(i, i + width), fold);
+    for (let k = 0; k < piece.length; k++) charOrigin.push(i);
+    pieces.push(piece);
+    i += width;
+  }
+  const characters = pieces.join('');
+  const origin: number[] = [];
+  const folded = foldPhrases(characters, fold, (from, to, length) => {
+    for (let k = 0; k < length; k++) origin.push(charOrigin[from + Math.min(k, to - from - 1)] as number);
+  });
+  return { folded, origin: Int32Array.from(origin) };
 }
 
 /** Every table entry starts at or above U+3400 (or is astral); most Latin pages are settled by this one scan. */

@@ -1,0 +1,37 @@
+import type { Fingerprint } from './fingerprint64';
+import type { PassageRange } from './passage-ranges';
+import { passagesMatch } from './passages';
+import type { Verdict } from './verdict';
+
+/** How the earlier page was judged against this one, and the passages it keeps. */
+export interface EarlierCopy {
+  verdict: Exclude<Verdict, 'different' | 'too_short'>;
+  passages: readonly Fingerprint[];
+}
+
+/** A part of the current text, `text[start, end)`. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * The parts of this text copied from the earlier page, in text order. For a
+ * duplicate the whole article is the copy: one part from the first chunk to
+ * the last. For a partial copy or a quote, the chunks whose passage matches one the
+ * earlier page keeps (passagesMatch at the user's distance, as the verdict
+ * compared them), neighbouring chunks joined into one part: the earlier page
+ * keeps a sample of its passages, so these are the copied parts the history
+ * can vouch for, not necessarily all of them.
+ */
+export function copiedSpans(chunks: readonly PassageRange[], earlier: EarlierCopy, maxDistance: number): TextSpan[] {
+  const copied = chunks.map((chunk) => earlier.verdict === 'duplicate' || earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance)));
+  const spans: TextSpan[] = [];
+  chunks.forEach(({ start, end }, index) => {
+    if (!copied[index]) return;
+    const last = spans[spans.length - 1];
+    if (last && copied[index - 1]) last.end = Math.max(last.end, end);
+    else spans.push({ start, end });
+  });
+  return spans.filter((span) => span.end > span.start);
+}
