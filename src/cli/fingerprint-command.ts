@@ -1,18 +1,19 @@
 import { pathToFileURL } from 'node:url';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
-import { fingerprintLine, type FingerprintLine } from './fingerprint-line';
+import { lineOfJob } from './fingerprint-job';
 import type { FingerprintWorkers } from './fingerprint-pool';
 import { writeJsonLine, type CliIo } from './io';
+import type { FingerprintLine } from './text-line';
 
-/** From this many files on, the work is spread over worker threads (one per core). */
+/** From this many files on, the work is spread over every core (this thread and worker threads). */
 export const PARALLEL_MIN_FILES = 8;
-/** Files read ahead per worker: keeps every worker busy while bounding the bytes held. */
-const FILES_IN_FLIGHT_PER_WORKER = 4;
+/** Files read ahead per thread: keeps the workers' queues (fingerprint-pool.ts) full while bounding the bytes held. */
+const FILES_READ_AHEAD_PER_THREAD = 8;
 
 /**
  * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars","scheme"}
- * per file, in the order given (fingerprint-line.ts). Many files are
+ * per file, in the order given (text-line.ts). Many files are
  * fingerprinted on all cores; the output is the same.
  */
 export async function runFingerprint({ io, flags, files }: CommandContext): Promise<number> {
@@ -35,7 +36,7 @@ export async function fingerprintFiles(io: CliIo, files: readonly string[], opti
   let index = 0;
   try {
     const run = (i: number) => fingerprintFile(io, files[i] as string, options, workers, i);
-    await mapInOrder(files.length, workers ? workers.size * FILES_IN_FLIGHT_PER_WORKER : 1, run, (line) => emit(line, index++));
+    await mapInOrder(files.length, workers ? workers.size * FILES_READ_AHEAD_PER_THREAD : 1, run, (line) => emit(line, index++));
   } finally {
     await workers?.close();
   }
@@ -47,7 +48,8 @@ async function fingerprintFile(io: CliIo, file: string, { html, passages }: Fing
     const path = absolutePath(io, file);
     const bytes = await io.readFile(path);
     const fileUrl = pathToFileURL(path).href;
-    return workers ? await workers.run({ id, file, bytes, html, fileUrl, passages }) : fingerprintLine(file, bytes, html, fileUrl, passages);
+    const job = { id, file, bytes, html, fileUrl, passages };
+    return await (workers ? workers.run(job) : lineOfJob(job));
   } catch (error) {
     return { file, error: errorMessage(error) };
   }

@@ -2,8 +2,8 @@
  * Everything the CLI does to the outside world, behind one interface so
  * that tests run commands in-process with in-memory files.
  */
-import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startFingerprintWorkers, type FingerprintWorkers } from './fingerprint-pool';
@@ -66,7 +66,9 @@ export function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    readFile: (path) => readFile(path),
+    // In one call, not the four thread-pool round trips of fs/promises (open, stat, read, close), each
+    // waiting for the event loop while this thread fingerprints: the workers would starve.
+    readFile: async (path) => readFileSync(path),
     writeFile: writeFileAtomically,
     readLines: linesOf,
     listFiles: filesBelow,
