@@ -6,8 +6,14 @@ import type { FingerprintWorkers } from './fingerprint-pool';
 import { writeJsonLine, type CliIo } from './io';
 import type { FingerprintLine } from './text-line';
 
-/** From this many files on, the work is spread over every core (this thread and worker threads). */
+/** From this many files on, the work is spread over every core (this thread and worker threads)… */
 export const PARALLEL_MIN_FILES = 8;
+/**
+ * …and from this many bytes: below, a worker's start (loading the engine,
+ * then warming it up) costs more than the share of the work it would take
+ * (docs/performance.md). Sizes unknown count as this many.
+ */
+export const PARALLEL_MIN_BYTES = 1_000_000;
 /** Files read ahead per thread: keeps the workers' queues (fingerprint-pool.ts) full while bounding the bytes held. */
 const FILES_READ_AHEAD_PER_THREAD = 8;
 
@@ -30,9 +36,9 @@ export interface FingerprintOptions {
   passages: boolean;
 }
 
-/** The line of each file, handed to `emit` in the order given; on all cores from PARALLEL_MIN_FILES files on. */
+/** The line of each file, handed to `emit` in the order given; on all cores from PARALLEL_MIN_FILES files and PARALLEL_MIN_BYTES on. */
 export async function fingerprintFiles(io: CliIo, files: readonly string[], options: FingerprintOptions, emit: (line: FingerprintLine, index: number) => void): Promise<void> {
-  const workers = files.length >= PARALLEL_MIN_FILES ? io.startWorkers?.() : undefined;
+  const workers = files.length >= PARALLEL_MIN_FILES && inputBytes(io, files) >= PARALLEL_MIN_BYTES ? io.startWorkers?.() : undefined;
   let index = 0;
   try {
     const run = (i: number) => fingerprintFile(io, files[i] as string, options, workers, i);
@@ -40,6 +46,15 @@ export async function fingerprintFiles(io: CliIo, files: readonly string[], opti
   } finally {
     await workers?.close();
   }
+}
+
+/** The files' total size, up to PARALLEL_MIN_BYTES (every file counts as that much when sizes are unknown). */
+function inputBytes(io: CliIo, files: readonly string[]): number {
+  const { fileSize } = io;
+  if (!fileSize) return PARALLEL_MIN_BYTES;
+  let total = 0;
+  for (let i = 0; i < files.length && total < PARALLEL_MIN_BYTES; i++) total += fileSize(absolutePath(io, files[i] as string));
+  return total;
 }
 
 /** Reads a file here; fingerprints it on a worker when there are workers. Never rejects. */

@@ -2,7 +2,7 @@
  * Everything the CLI does to the outside world, behind one interface so
  * that tests run commands in-process with in-memory files.
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +25,8 @@ export interface CliIo {
   cwd: string;
   /** The lines of a text file by absolute path, read as a stream (files larger than memory). */
   readLines: (path: string) => AsyncIterable<string>;
+  /** A file's size in bytes by absolute path, 0 when it cannot be read; absent: sizes unknown. */
+  fileSize?: (path: string) => number;
   /** Every file below a folder (absolute path), as paths relative to it in sorted order; undefined when `path` is not a folder. */
   listFiles: (path: string) => Promise<string[] | undefined>;
   /** A progress line for a person watching (stderr on a terminal); absent otherwise. */
@@ -71,6 +73,7 @@ export function processIo(): CliIo {
     readFile: async (path) => readFileSync(path),
     writeFile: writeFileAtomically,
     readLines: linesOf,
+    fileSize: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
     listFiles: filesBelow,
     progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}\x1b[K`) : undefined,
     cwd: process.cwd(),

@@ -7,9 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { PARALLEL_MIN_BYTES, PARALLEL_MIN_FILES } from '../../src/cli/fingerprint-command';
 import { fingerprintLine } from '../../src/cli/fingerprint-line';
 import { startFingerprintWorkers } from '../../src/cli/fingerprint-pool';
+import { main } from '../../src/cli/main';
+import { memoryIo } from './memory-io';
 
 const DIST = resolve(import.meta.dirname, '../../dist/cli');
 const WORKER = pathToFileURL(resolve(DIST, 'fingerprint-worker.js'));
@@ -54,5 +57,22 @@ describe('the fingerprint pool', () => {
     const loaded = staticImports(file);
     expect([...loaded].filter((specifier) => specifier.startsWith('./')).length).toBeGreaterThan(0);
     expect(HTML_READER.filter((name) => loaded.has(name))).toEqual([]);
+  });
+});
+
+describe('the fingerprint command', () => {
+  test.each([
+    ['enough files and bytes', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES, true],
+    ['one byte too few', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES - 1, false],
+    ['one file too few', PARALLEL_MIN_FILES - 1, 100 * PARALLEL_MIN_BYTES, false],
+    ['enough files, sizes unknown', PARALLEL_MIN_FILES, undefined, true],
+  ])('starts workers only for work that outweighs their start: %s', async (_case, count, totalBytes, started) => {
+    const files = Object.fromEntries(Array.from({ length: count }, (_, i) => [`/d/${i}.txt`, `text number ${i}`]));
+    const { io } = memoryIo(files);
+    io.startWorkers = vi.fn(() => undefined);
+    // The sizes the files claim: the last one makes up the total.
+    if (totalBytes !== undefined) io.fileSize = (path) => (path === `/d/${count - 1}.txt` ? totalBytes - (count - 1) : 1);
+    await main(['fingerprint', ...Object.keys(files)], io);
+    expect(vi.mocked(io.startWorkers).mock.calls.length > 0).toBe(started);
   });
 });
