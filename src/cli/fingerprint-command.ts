@@ -70,18 +70,34 @@ async function fingerprintFile(io: CliIo, file: string, { html, passages }: Fing
   }
 }
 
-/** Runs `run(0 … count−1)` with at most `window` running at once and hands the results to `emit` in order. */
-async function mapInOrder<T>(count: number, window: number, run: (i: number) => Promise<T>, emit: (result: T) => void): Promise<void> {
-  const running = new Map<number, Promise<T>>();
+/**
+ * Runs `run(0 … count−1)` with at most `window` running at once and hands
+ * the results to `emit` in order. Results done ahead of an earlier one wait
+ * here (lines, small) while the next jobs start: a slow file on one thread
+ * does not idle the others.
+ */
+function mapInOrder<T>(count: number, window: number, run: (i: number) => Promise<T>, emit: (result: T) => void): Promise<void> {
+  const done = new Map<number, T>();
   let started = 0;
-  const startNext = (): void => {
-    if (started < count) running.set(started, run(started++));
-  };
-  for (let k = 0; k < window; k++) startNext();
-  for (let i = 0; i < count; i++) {
-    const result = await (running.get(i) as Promise<T>);
-    running.delete(i);
-    emit(result);
-    startNext();
-  }
+  let running = 0;
+  let emitted = 0;
+  return new Promise((resolve, reject) => {
+    const advance = (): void => {
+      while (done.has(emitted)) {
+        const result = done.get(emitted) as T;
+        done.delete(emitted++);
+        emit(result);
+      }
+      if (emitted === count) return resolve();
+      for (; running < window && started < count; running++) {
+        const i = started++;
+        run(i).then((result) => {
+          running--;
+          done.set(i, result);
+          advance();
+        }).catch(reject);
+      }
+    };
+    advance();
+  });
 }
