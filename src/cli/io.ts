@@ -64,6 +64,15 @@ async function filesBelow(path: string): Promise<string[] | undefined> {
     .sort();
 }
 
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    // Missing or unreadable: reading it will say why, in its line.
+    return 0;
+  }
+}
+
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,
@@ -73,7 +82,7 @@ export function processIo(): CliIo {
     readFile: async (path) => readFileSync(path),
     writeFile: writeFileAtomically,
     readLines: linesOf,
-    fileSize: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
+    fileSize: sizeOf,
     listFiles: filesBelow,
     progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}\x1b[K`) : undefined,
     cwd: process.cwd(),
