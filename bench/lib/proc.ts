@@ -50,6 +50,18 @@ function cpuMsOf(pid: string): number {
   return ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / USER_HZ;
 }
 
+/**
+ * CPU time (user + system, ms) of this process's children that have ended
+ * and been waited for (cutime + cstime of /proc/self/stat): what a finished
+ * child process spent on every core, its threads included; undefined without /proc.
+ */
+export function endedChildrenCpuMs(): number | undefined {
+  const stat = readProc('self', 'stat');
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) * 1000) / USER_HZ;
+}
+
 /** Pids of the extension processes (`--extension-process`) of the Chromium whose profile is `profile`; undefined without /proc. */
 function extensionPids(profile: string): string[] | undefined {
   let pids: string[];

@@ -6,12 +6,14 @@
  *   the tsx loader (how the command ran before), with bare Node
  *   (`node -e 0`) as the floor every run pays;
  * - bulk: `deja-lu fingerprint` over every Latin and every Chinese practice
- *   text (on all cores) against Debian's `simhash -w` (C) over the same files.
+ *   text (on all cores) against Debian's `simhash -w` (C) over the same files,
+ *   with each process's CPU time (all threads) beside its wall time.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chineseDocs, latinDocs, REPO, writeDocFiles, type Doc } from '../lib/data';
+import { endedChildrenCpuMs } from '../lib/proc';
 import { roundSummary, summarize, type Summary } from '../lib/stats';
 
 const SMALL_FILE_NAME = '../shared/data/neardup-practice/docs/readability-001.txt';
@@ -27,6 +29,8 @@ export interface Variant {
 export interface CliRun {
   name: string;
   ms: Summary;
+  /** CPU time of the whole process, all its threads (Linux): more than `ms` when it used several cores. */
+  cpuMs?: Summary;
   ratioToNode?: number;
 }
 
@@ -38,15 +42,25 @@ export interface CliResults {
 
 /** Times each variant `repeats` times, round-robin, after one uncounted round that warms the file cache. */
 export function timeInterleaved(variants: readonly Variant[], repeats: number): Summary[] {
+  return timeAndCpuInterleaved(variants, repeats).map(({ ms }) => ms);
+}
+
+/** timeInterleaved, with each process's CPU time as well where /proc tells it. */
+export function timeAndCpuInterleaved(variants: readonly Variant[], repeats: number): Array<Pick<CliRun, 'ms' | 'cpuMs'>> {
   const times = variants.map(() => [] as number[]);
+  const cpu = variants.map(() => [] as number[]);
   for (let r = -1; r < repeats; r++) {
     variants.forEach((v, i) => {
+      const cpuBefore = endedChildrenCpuMs();
       const start = performance.now();
       execFileSync(v.command, v.args, { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-      if (r >= 0) times[i]!.push(performance.now() - start);
+      if (r < 0) return;
+      times[i]!.push(performance.now() - start);
+      const cpuAfter = endedChildrenCpuMs();
+      if (cpuBefore !== undefined && cpuAfter !== undefined) cpu[i]!.push(cpuAfter - cpuBefore);
     });
   }
-  return times.map((t) => roundSummary(summarize(t), 1));
+  return times.map((t, i) => ({ ms: roundSummary(summarize(t), 1), ...(cpu[i]!.length ? { cpuMs: roundSummary(summarize(cpu[i]!), 0) } : {}) }));
 }
 
 function startup(repeats: number): CliRun[] {
@@ -75,15 +89,15 @@ function bulk(name: string, docs: readonly Doc[], repeats: number): CliResults['
   const ours: Variant = { name: `deja-lu fingerprint (${name})`, command: process.execPath, args: [join(REPO, 'bin/deja-lu.mjs'), 'fingerprint', ...files] };
   try {
     if (!existsSync(SIMHASH_BIN)) {
-      const [ms] = timeInterleaved([ours], repeats);
-      return { corpus: name, files: files.length, megabytes, ours: { name: ours.name, ms: ms! }, error: 'Debian simhash not installed (apt-get install -y simhash)' };
+      const [run] = timeAndCpuInterleaved([ours], repeats);
+      return { corpus: name, files: files.length, megabytes, ours: { name: ours.name, ...run! }, error: 'Debian simhash not installed (apt-get install -y simhash)' };
     }
     const peer: Variant = { name: `simhash -w (${name})`, command: SIMHASH_BIN, args: ['-w', ...files] };
-    const [a, b] = timeInterleaved([ours, peer], repeats);
+    const [a, b] = timeAndCpuInterleaved([ours, peer], repeats);
     return {
       corpus: name, files: files.length, megabytes,
-      ours: { name: ours.name, ms: a! }, debianSimhash: { name: peer.name, ms: b! },
-      ratioToDebian: Math.round((a!.median / b!.median) * 100) / 100,
+      ours: { name: ours.name, ...a! }, debianSimhash: { name: peer.name, ...b! },
+      ratioToDebian: Math.round((a!.ms.median / b!.ms.median) * 100) / 100,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { judge, signDocument, type DocumentSignature } from '../core';
-import { decodeFile } from './documents';
+import { decodeFile } from './decode-file';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
 import { writeJsonLine, type CliIo } from './io';

@@ -2,8 +2,8 @@
  * Everything the CLI does to the outside world, behind one interface so
  * that tests run commands in-process with in-memory files.
  */
-import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startFingerprintWorkers, type FingerprintWorkers } from './fingerprint-pool';
@@ -25,6 +25,8 @@ export interface CliIo {
   cwd: string;
   /** The lines of a text file by absolute path, read as a stream (files larger than memory). */
   readLines: (path: string) => AsyncIterable<string>;
+  /** A file's size in bytes by absolute path, 0 when it cannot be read; absent: sizes unknown. */
+  fileSize?: (path: string) => number;
   /** Every file below a folder (absolute path), as paths relative to it in sorted order; undefined when `path` is not a folder. */
   listFiles: (path: string) => Promise<string[] | undefined>;
   /** A progress line for a person watching (stderr on a terminal); absent otherwise. */
@@ -62,13 +64,25 @@ async function filesBelow(path: string): Promise<string[] | undefined> {
     .sort();
 }
 
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    // Missing or unreadable: reading it will say why, in its line.
+    return 0;
+  }
+}
+
 export function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    readFile: (path) => readFile(path),
+    // In one call, not the four thread-pool round trips of fs/promises (open, stat, read, close), each
+    // waiting for the event loop while this thread fingerprints: the workers would starve.
+    readFile: async (path) => readFileSync(path),
     writeFile: writeFileAtomically,
     readLines: linesOf,
+    fileSize: sizeOf,
     listFiles: filesBelow,
     progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r${text}\x1b[K`) : undefined,
     cwd: process.cwd(),

@@ -1,0 +1,78 @@
+/**
+ * How `deja-lu fingerprint` spreads files over the cores (fingerprint-pool.ts):
+ * the main thread works alongside the workers, so each worker must give
+ * exactly its lines; and plain text never loads the HTML reader, whose
+ * modules cost each thread more than a hundred files' worth of fingerprinting.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, test, vi } from 'vitest';
+import { PARALLEL_MIN_BYTES, PARALLEL_MIN_FILES } from '../../src/cli/fingerprint-command';
+import { fingerprintLine } from '../../src/cli/fingerprint-line';
+import { startFingerprintWorkers } from '../../src/cli/fingerprint-pool';
+import { main } from '../../src/cli/main';
+import { memoryIo } from './memory-io';
+
+const DIST = resolve(import.meta.dirname, '../../dist/cli');
+const WORKER = pathToFileURL(resolve(DIST, 'fingerprint-worker.js'));
+const HTML_READER = ['linkedom', '@mozilla/readability'];
+
+const FILES: Array<[name: string, content: string | Uint8Array]> = [
+  ['en.txt', 'The quick brown fox jumps over the lazy dog. '.repeat(40)],
+  ['zh.txt', '中文文章的指纹在工作线程中计算，结果与主线程相同。'.repeat(20)],
+  ['binary.txt', new Uint8Array([0x47, 0x49, 0x46, 0x00, 0x01])],
+  ['page.html', '<html><body><article><h1>Title</h1><p>' + 'A paragraph of article text for extraction. '.repeat(30) + '</p></article></body></html>'],
+];
+
+/** The modules a compiled file loads before it runs (static imports, followed through the chunks), not those it may import later. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  const source = readFileSync(resolve(DIST, file), 'utf8');
+  for (const [, specifier] of source.matchAll(/^import\s+(?:[^'"]*?\sfrom\s+)?["']([^"']+)["'];?$/gms)) {
+    if (seen.has(specifier as string)) continue;
+    seen.add(specifier as string);
+    if (specifier!.startsWith('./')) staticImports(specifier!.slice(2), seen);
+  }
+  return seen;
+}
+
+describe('the fingerprint pool', () => {
+  test('workers alone (the main thread not working) give the lines of the main thread', async () => {
+    const workers = startFingerprintWorkers(2, WORKER, false);
+    try {
+      const jobs = FILES.flatMap(([file, content]) =>
+        [false, true].map((html) => ({ file, html, passages: true, fileUrl: `file:///tmp/${file}`, bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content })),
+      );
+      const lines = await Promise.all(jobs.map((job, id) => workers!.run({ id, ...job })));
+      expect(lines).toEqual(jobs.map((job) => fingerprintLine(job.file, job.bytes, job.html, job.fileUrl, job.passages)));
+    } finally {
+      await workers?.close();
+    }
+  });
+
+  test.each([
+    ['the worker thread', 'fingerprint-worker.js'],
+    ['the fingerprint command', readdirSync(DIST).find((name) => name.startsWith('fingerprint-command-')) as string],
+  ])('%s loads no HTML reader before the first HTML file', (_what, file) => {
+    const loaded = staticImports(file);
+    expect([...loaded].filter((specifier) => specifier.startsWith('./')).length).toBeGreaterThan(0);
+    expect(HTML_READER.filter((name) => loaded.has(name))).toEqual([]);
+  });
+});
+
+describe('the fingerprint command', () => {
+  test.each([
+    ['enough files and bytes', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES, true],
+    ['one byte too few', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES - 1, false],
+    ['one file too few', PARALLEL_MIN_FILES - 1, 100 * PARALLEL_MIN_BYTES, false],
+    ['enough files, sizes unknown', PARALLEL_MIN_FILES, undefined, true],
+  ])('starts workers only for work that outweighs their start: %s', async (_case, count, totalBytes, started) => {
+    const files = Object.fromEntries(Array.from({ length: count }, (_, i) => [`/d/${i}.txt`, `text number ${i}`]));
+    const { io } = memoryIo(files);
+    io.startWorkers = vi.fn(() => undefined);
+    // The sizes the files claim: the last one makes up the total.
+    if (totalBytes !== undefined) io.fileSize = (path) => (path === `/d/${count - 1}.txt` ? totalBytes - (count - 1) : 1);
+    await main(['fingerprint', ...Object.keys(files)], io);
+    expect(vi.mocked(io.startWorkers).mock.calls.length > 0).toBe(started);
+  });
+});
