@@ -112,7 +112,7 @@ describe.skipIf(!existsSync(PRACTICE) || !existsSync(PAGES))('deja-lu as a proce
     else expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
-  test('dedup on a folder: one article and its reposts in one group (worker threads), its partial copy, not the other articles in the same wrappers', async () => {
+  test('dedup on a folder: one article and its reposts in one group, its partial copy, not the other articles in the same wrappers', async () => {
     // cwc-0ef8393b~samewrap~X is cwc-0ef8393b inside the header and footer of X~wrap: a copy of
     // 0ef8393b, and a hard negative for X~wrap (pairs.tsv, same_wrapper).
     const family = (await readdir(join(PRACTICE, 'docs'))).filter((name) => name.startsWith('cwc-0ef8393b'));
