@@ -1,6 +1,5 @@
-import { FINGERPRINT_SCHEME, countCodePoints, fingerprintBlocks, fingerprintToHex, signDocument, type Fingerprint } from '../core';
+import { FINGERPRINT_SCHEME, countCodePoints, documentFingerprint, fingerprintBlocks, fingerprintToHex, signDocument, type Fingerprint } from '../core';
 import { decodeFile } from './decode-file';
-import { documentFingerprint } from './document-fingerprint';
 import { errorMessage } from './error-message';
 
 /** One output line of `deja-lu fingerprint`: the fingerprint of a file, or why there is none. */

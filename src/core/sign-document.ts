@@ -1,4 +1,6 @@
+import type { DocumentFeatures } from './document-features';
 import { withDocumentFeatures, type FeatureDeps } from './features';
+import type { Fingerprint } from './fingerprint64';
 import { keepPassages } from './passages';
 import { FINGERPRINT_SCHEME, WEIGHT_CAP_SCHEME, passageSampleSize, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
@@ -15,12 +17,25 @@ import type { DocumentSignature } from './verdict';
  * before an upgrade.
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
-  const capped = scheme >= WEIGHT_CAP_SCHEME;
   const sampleSize = passageSampleSize(scheme);
-  return withDocumentFeatures(foldText(text, scheme), deps, (features) => ({
+  return withSchemeFeatures(text, deps, scheme, (features, capped) => ({
     fingerprint: features.whole(capped),
     passages: keepPassages(features.chunks(capped), sampleSize),
     sampleSize,
     length: features.length,
   }));
+}
+
+/**
+ * `signDocument(text).fingerprint` alone, without the passages and the length:
+ * a `deja-lu fingerprint` line without `--passages` needs neither, and leaving
+ * them out saves a quarter of the work on Latin texts (docs/performance.md).
+ */
+export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): Fingerprint {
+  return withSchemeFeatures(text, deps, scheme, (features, capped) => features.whole(capped));
+}
+
+/** The text's features as `scheme` reads them, and whether it caps their weights. */
+function withSchemeFeatures<T>(text: string, deps: FeatureDeps, scheme: FingerprintScheme, use: (features: DocumentFeatures, capped: boolean) => T): T {
+  return withDocumentFeatures(foldText(text, scheme), deps, (features) => use(features, scheme >= WEIGHT_CAP_SCHEME));
 }

@@ -4,8 +4,7 @@
  * kind of text the engine treats differently.
  */
 import { describe, expect, test } from 'vitest';
-import { signDocument } from '../../src/core';
-import { documentFingerprint } from '../../src/cli/document-fingerprint';
+import { documentFingerprint, signDocument } from '../../src/core';
 
 const TEXTS: Array<[kind: string, text: string]> = [
   ['English', 'The quick brown fox jumps over the lazy dog, and the dog sleeps on. '.repeat(30)],
