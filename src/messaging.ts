@@ -99,6 +99,9 @@ export type PageReading = { kind: 'page'; page: ExtractedPage } | { kind: 'skip'
 
 export type MatchVerdict = 'duplicate' | 'partial' | 'quote';
 
+/** The status a report led by a match of this kind has. */
+export const STATUS_OF_VERDICT = { duplicate: 'repost', partial: 'partial', quote: 'quote' } as const satisfies Record<MatchVerdict, PageStatus>;
+
 /** An earlier page that the current one repeats. */
 export interface MatchSummary {
   url: string;

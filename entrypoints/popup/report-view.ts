@@ -1,5 +1,5 @@
 import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from '../../src/i18n';
-import type { MatchSummary, MatchVerdict, PageReport, PageStatus } from '../../src/messaging';
+import { STATUS_OF_VERDICT, type MatchSummary, type PageReport, type PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
 import { flaggedStatusKey, isFlagged, isLinkable, matchMeta, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
@@ -19,7 +19,6 @@ const STATUS_LABEL = {
   rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
 
-const STATUS_OF_VERDICT = { partial: 'partial', quote: 'quote' } as const satisfies Record<Exclude<MatchVerdict, 'duplicate'>, PageStatus>;
 
 /**
  * What a report is about: the tab's page, or a text pasted or selected

@@ -3,6 +3,7 @@ import {
   isLongEnough,
   FINGERPRINT_SCHEME,
   judge,
+  namesPage,
   normalizeUrl,
   quotablePages,
   equivalentScheme,
@@ -13,7 +14,7 @@ import {
   type Judgement,
   type MinLength,
 } from '../core';
-import { MAX_REPORTED_MATCHES, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type MatchVerdict, type PageReport, type PageStatus } from '../messaging';
+import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
@@ -224,7 +225,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const { verdict, distance } = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
-    if (verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(page.id))) matches.push(matchSummary(page, verdict, distance));
+    if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, verdict, distance));
   }
   // A copy says more than any quote: a report names either copies or, without any, quotes.
   const copies = matches.filter((match) => match.verdict !== 'quote');
@@ -274,8 +275,6 @@ function statusOf(longEnough: boolean, matches: MatchSummary[], visitedBefore: b
   if (matches[0]) return STATUS_OF_VERDICT[matches[0].verdict];
   return 'new';
 }
-
-const STATUS_OF_VERDICT = { duplicate: 'repost', partial: 'partial', quote: 'quote' } as const satisfies Record<MatchVerdict, PageStatus>;
 
 /** Whole copies before partial ones. */
 function rank(match: MatchSummary): number {

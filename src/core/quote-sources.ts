@@ -1,3 +1,5 @@
+import type { Verdict } from './verdict';
+
 /**
  * A passage found in this many stored pages or more is common text (a
  * licence line, a newsletter footer, a sentence everyone quotes), not a
@@ -31,4 +33,9 @@ export function quotablePages(pagesByPassage: ReadonlyArray<ReadonlyArray<PageSi
     for (const id of pages.keys()) quotable.add(id);
   }
   return quotable;
+}
+
+/** Whether a stored page is named for this verdict: always as a copy, as a quote only when `quotable` holds it. */
+export function namesPage(verdict: Verdict, pageId: number, quotable: ReadonlySet<number>): verdict is 'duplicate' | 'partial' | 'quote' {
+  return verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(pageId));
 }

@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { equivalentScheme, isLongEnough, judge, quotablePages, siteOf, type MinLength } from '../core';
+import { equivalentScheme, isLongEnough, judge, namesPage, quotablePages, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { pageSignature, type History, type Page } from '../store';
 
@@ -53,7 +53,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
     seen.add(page.id);
     const { verdict, distance } = judge(signature, pageSignature(page), options);
-    if (verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(page.id))) copies.push(matchSummary(page, verdict, distance));
+    if (namesPage(verdict, page.id, quotable)) copies.push(matchSummary(page, verdict, distance));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
 }

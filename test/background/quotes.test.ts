@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, QUOTE_COMMON_PAGES, quotablePages } from '../../src/core';
+import { DEFAULT_MIN_LENGTH, QUOTE_COMMON_PAGES, namesPage, quotablePages, type Verdict } from '../../src/core';
 import type { History } from '../../src/store';
 import { DAY, clock, freshHistory } from './fakes';
 
@@ -93,5 +93,18 @@ describe('quotablePages', () => {
     ['nothing found', [[]], 'q.example', []],
   ])('%s', (_name, found, ownSite, expected) => {
     expect([...quotablePages(found, ownSite)].sort()).toEqual(expected);
+  });
+});
+
+describe('namesPage', () => {
+  it.each<[Verdict, boolean, boolean]>([
+    ['duplicate', false, true],
+    ['partial', false, true],
+    ['quote', true, true],
+    ['quote', false, false],
+    ['different', true, false],
+    ['too_short', true, false],
+  ])('%s of a page quotable: %s → named %s', (verdict, quotable, named) => {
+    expect(namesPage(verdict, 1, new Set(quotable ? [1] : []))).toBe(named);
   });
 });
