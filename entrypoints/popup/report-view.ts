@@ -2,7 +2,7 @@ import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from 
 import { STATUS_OF_VERDICT, type MatchSummary, type PageReport, type PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
-import { flaggedStatusKey, isFlagged, isLinkable, matchMeta, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
+import { flaggedStatusKey, isLinkable, matchMeta, namesEarlierPage, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
@@ -63,7 +63,7 @@ function moreMatches(report: PageReport): HTMLElement | null {
 
 function statusText(report: PageReport, subject: ReportSubject): MessageKey {
   const first = report.matches[0];
-  const key = first && isFlagged(report.status) ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
+  const key = first && namesEarlierPage(report.status) ? flaggedStatusKey(first) : STATUS_SENTENCE[report.status];
   return (subject === 'text' ? TEXT_SENTENCE[key] : undefined) ?? key;
 }
 

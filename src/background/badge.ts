@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
 import { browserLocalizer, type Localizer } from '../i18n';
-import { STATUS_SENTENCE, isFlagged, tooltipText } from '../ui/match-text';
+import { STATUS_SENTENCE, namesEarlierPage, tooltipText } from '../ui/match-text';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
@@ -31,7 +31,7 @@ type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroun
  */
 export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeSetter {
   return async (tabId, report) => {
-    const flagged = isFlagged(report.status);
+    const flagged = namesEarlierPage(report.status);
     // A repost is still worth the badge; otherwise a full history must not go unnoticed.
     const warning = !flagged && report.storageFull === true;
     const color = report.status === 'repost' ? REPOST_COLOR : report.status === 'partial' ? PARTIAL_COLOR : report.status === 'quote' ? QUOTE_COLOR : WARNING_COLOR;
@@ -42,6 +42,15 @@ export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Loc
       action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
   };
+}
+
+/**
+ * Whether toolbarBadge draws two reports of one page alike: the status (text,
+ * colour, tooltip), the count and the storage warning, which is all a
+ * visit's write can change.
+ */
+export function sameBadge(a: PageReport, b: PageReport): boolean {
+  return a.status === b.status && a.matchCount === b.matchCount && (a.storageFull ?? false) === (b.storageFull ?? false);
 }
 
 /** The number of earlier copies as the badge shows it: "1" to "99", then "99+". */
@@ -63,7 +72,7 @@ function toolbarAction(): ActionApi {
 export function badgeTitle(report: PageReport, localizer: Localizer = browserLocalizer): string {
   const name = localizer.t('extName');
   const match = report.matches[0];
-  const verdict = match && isFlagged(report.status) ? tooltipText(match, localizer) : localizer.t(STATUS_SENTENCE[report.status]);
+  const verdict = match && namesEarlierPage(report.status) ? tooltipText(match, localizer) : localizer.t(STATUS_SENTENCE[report.status]);
   return `${name}: ${verdict}${report.storageFull ? ` ${localizer.t('storageFull')}` : ''}`;
 }
 

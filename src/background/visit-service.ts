@@ -1,7 +1,7 @@
 import { normalizeUrl, siteOf } from '../core/url';
 import type { ExtractedPage, PageReading, PageReport, PageStatus, SkipReason, VisitResponse } from '../messaging';
 import { isSiteExcluded, type Settings } from '../settings';
-import type { BadgeResetter, BadgeSetter } from './badge';
+import { sameBadge, type BadgeResetter, type BadgeSetter } from './badge';
 import type { PageChecker } from './page-checker';
 import type { RouteLimiter } from './route-limiter';
 import type { TabReports } from './tab-reports';
@@ -207,11 +207,6 @@ export class VisitService {
       checkedAt: this.deps.now(),
     };
   }
-}
-
-/** What the toolbar badge shows of a report (badge.ts): its status, count and storage warning; the write changes only the last. */
-function sameBadge(a: PageReport, b: PageReport): boolean {
-  return a.status === b.status && a.matchCount === b.matchCount && (a.storageFull ?? false) === (b.storageFull ?? false);
 }
 
 export function isFlagged(report: PageReport): boolean {

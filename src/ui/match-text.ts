@@ -52,7 +52,7 @@ export function flaggedStatusKey(match: MatchSummary): MessageKey {
 }
 
 /** Statuses that name an earlier page: a copy of it, whole or in part, or a quote of it. */
-export function isFlagged(status: PageStatus): status is 'repost' | 'partial' | 'quote' {
+export function namesEarlierPage(status: PageStatus): status is 'repost' | 'partial' | 'quote' {
   return status === 'repost' || status === 'partial' || status === 'quote';
 }
 
