@@ -32,6 +32,8 @@ import { narrowTopic } from './narrow-topic';
 import { quotedPassages } from './quoted-passages';
 import { regionalEditions } from './regional-editions';
 import { shortAnswers } from './short-answers';
+import { shortWindows } from './short-windows';
+import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
 /** Issue 15: regional editions of one English article are reposts in ≥ 98 % of cases. */
 const REGIONAL_TARGET = 0.98;
@@ -41,8 +43,6 @@ const SHORT_ANSWER_TARGET = 0.9;
 
 /** Issue 15: a quoted passage is labelled as one in at least 70 % of held-out cases. */
 const QUOTE_TARGET = 0.7;
-import { shortWindows } from './short-windows';
-import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -15,7 +15,7 @@ import {
   type MinLength,
 } from '../core';
 import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
-import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, truncateText, type Page, type PageInput, type PageSource } from '../store';
+import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { trustedCanonical } from './same-site';
 
@@ -210,9 +210,7 @@ interface OwnPage {
 async function findMatches(history: HistoryPort, signatures: Signatures, own: OwnPage, options: JudgeOptions): Promise<MatchSummary[]> {
   const { urls: ownUrls } = own;
   const [url] = ownUrls;
-  const all = [...signatures.byRules.values()];
-  const fingerprints = all.flatMap((signature) => [signature.fingerprint, ...signature.passages]);
-  const passageQueries = all.flatMap((signature) => [false, ...signature.passages.map(() => true)]);
+  const { fingerprints, passageQueries } = signatureQueries(signatures.byRules.values());
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
   const quotable = options.quotes === false ? new Set<number>() : quotablePages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
   const seen = new Set<number>();

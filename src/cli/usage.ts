@@ -50,10 +50,11 @@ The fingerprint the extension stores for each file's text.
                 partial copies
 
 Output, one line per file:
-  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":2}
+  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":4}
 blocks are the four 16-bit parts of the SimHash, most significant first (the
 extension's index keys); chars counts Unicode code points of the text; scheme
-is the version of the fingerprint rules (2: Chinese scripts folded together).
+is the version of the fingerprint rules (docs/detection.md, "Fingerprint
+schemes"; 4: every passage kept).
 `,
   compare: `Usage: deja-lu compare [--html] A B
        deja-lu compare [--html] --pairs LIST.tsv

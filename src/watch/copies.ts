@@ -5,7 +5,7 @@
  */
 import { equivalentScheme, isLongEnough, judge, namesPage, quotablePages, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
-import { pageSignature, type History, type Page } from '../store';
+import { pageSignature, signatureQueries, type History, type Page } from '../store';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -42,10 +42,8 @@ export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptio
 async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions): Promise<CopySeen[]> {
   const signature = pageSignature(article);
   if (!isLongEnough(signature.length, options.minLength)) return [];
-  const found = await history.queryMany([article.fingerprint, ...article.passages], options.maxDistance, {
-    excludeUrl: article.url,
-    passageQueries: [false, ...article.passages.map(() => true)],
-  });
+  const { fingerprints, passageQueries } = signatureQueries([article]);
+  const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries });
   const quotable = quotablePages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];

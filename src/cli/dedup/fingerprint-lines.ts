@@ -1,5 +1,6 @@
 import { fingerprintFromHex, isFingerprintHex, type Fingerprint } from '../../core';
 import type { CorpusEntry } from '../../core';
+import { FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize } from '../../core/scheme';
 
 /** Name fields a .jsonl line may carry, in order of preference: `file` is what `deja-lu fingerprint` prints. */
 const NAME_FIELDS = ['file', 'url', 'id'] as const;
@@ -14,7 +15,12 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-/** One line of a .jsonl input: `{"simhash": "<16 hex>"}` plus, from `fingerprint --passages`, passages and length. */
+/**
+ * One line of a .jsonl input: `{"simhash": "<16 hex>"}` plus, from
+ * `fingerprint --passages`, passages and length. The line's `scheme` sets how
+ * many passages it kept at most, so six passages of a scheme-3 line are read
+ * as a sample, not as the whole text.
+ */
 export function parseFingerprintLine(line: string): ParsedLine {
   let value: unknown;
   try {
@@ -26,7 +32,11 @@ export function parseFingerprintLine(line: string): ParsedLine {
   const fields = value as Record<string, unknown>;
   if (fields.simhash === undefined && typeof fields.error === 'string') return { kind: 'skipped' };
   if (!isFingerprintHex(fields.simhash)) return { kind: 'invalid', reason: '"simhash" is not 16 hex digits' };
+  if (fields.scheme !== undefined && !isFingerprintScheme(fields.scheme)) {
+    return { kind: 'invalid', reason: `"scheme" is not one this version knows (${FINGERPRINT_SCHEMES.join(', ')})` };
+  }
   const entry: CorpusEntry = { fingerprint: fingerprintFromHex(fields.simhash) };
+  if (fields.scheme !== undefined) entry.sampleSize = passageSampleSize(fields.scheme);
   if (fields.passages !== undefined) {
     if (!Array.isArray(fields.passages) || !fields.passages.every(isFingerprintHex)) return { kind: 'invalid', reason: '"passages" is not a list of 16-hex-digit fingerprints' };
     if (!isCount(fields.words) || !isCount(fields.cjkChars)) return { kind: 'invalid', reason: 'a line with "passages" needs "words" and "cjkChars" counts' };
