@@ -8,22 +8,28 @@ import { SHOTS, VIEWS, type Shot } from './screenshots/shots';
 /**
  * `npm run screenshots`: every view of SHOTS (scripts/screenshots/shots.ts),
  * from the built extension (.output/chrome-mv3) in headless Chromium, written
- * to docs/screenshots/<name>.png. `--dry-run` lists the files instead.
+ * to docs/screenshots/<name>.png. `--dry-run` lists the files instead;
+ * `--only NAME…` takes just those shots (the others keep their files, and
+ * the dates the seeded history writes into some of them).
  */
 const OUT = join(ROOT, 'docs', 'screenshots');
 const TMP = join(ROOT, '.tmp', 'screenshots');
 
 async function main(args: readonly string[]): Promise<void> {
+  const only = args.includes('--only') ? new Set(args.slice(args.indexOf('--only') + 1)) : undefined;
+  const unknown = [...(only ?? [])].filter((name) => !SHOTS.some((shot) => shot.name === name));
+  if (unknown.length > 0) throw new Error(`no such shot: ${unknown.join(', ')} (\`--dry-run\` lists them)`);
+  const shots = only ? SHOTS.filter((shot) => only.has(shot.name)) : SHOTS;
   if (args.includes('--dry-run')) {
-    for (const shot of SHOTS) console.log(`${shot.name}.png`);
+    for (const shot of shots) console.log(`${shot.name}.png`);
     return;
   }
   await mkdir(TMP, { recursive: true });
   await mkdir(OUT, { recursive: true });
   const history = join(TMP, 'history.json');
   await writeSeededHistory(history);
-  for (const locale of new Set(SHOTS.map((shot) => shot.locale))) {
-    await takeShots(locale, SHOTS.filter((shot) => shot.locale === locale), history);
+  for (const locale of new Set(shots.map((shot) => shot.locale))) {
+    await takeShots(locale, shots.filter((shot) => shot.locale === locale), history);
   }
 }
 

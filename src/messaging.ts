@@ -115,6 +115,12 @@ export interface MatchSummary {
   distance: number;
   /** 1 − distance / 64, for people who prefer a percentage. */
   similarity: number;
+  /**
+   * Passages of the current page found in the earlier one (Judgement.sharedPassages):
+   * shown for a quote instead of the similarity, which two texts sharing one
+   * passage barely move. Absent in reports made before it was recorded.
+   */
+  sharedPassages?: number;
   firstVisit: number;
   lastVisit: number;
   /** Publication time the earlier page declared, ms since the epoch. */
@@ -122,7 +128,7 @@ export interface MatchSummary {
 }
 
 /** How a stored page that copies (or is copied by) another is described to the UI. */
-export function matchSummary(page: Page, verdict: MatchVerdict, distance: number): MatchSummary {
+export function matchSummary(page: Page, { verdict, distance, sharedPassages }: { verdict: MatchVerdict; distance: number; sharedPassages: number }): MatchSummary {
   return {
     url: page.url,
     title: page.title,
@@ -131,6 +137,7 @@ export function matchSummary(page: Page, verdict: MatchVerdict, distance: number
     verdict,
     distance,
     similarity: 1 - distance / FINGERPRINT_BITS,
+    sharedPassages,
     firstVisit: page.firstVisit,
     lastVisit: page.lastVisit,
     ...(page.publishedAt !== undefined ? { publishedAt: page.publishedAt } : {}),

@@ -2,7 +2,7 @@ import { browserLocalizer, formatDate, formatPercent, t, type MessageKey } from 
 import { STATUS_OF_VERDICT, type MatchSummary, type PageReport, type PageStatus } from '../../src/messaging';
 import { externalLink, h } from '../../src/ui/dom';
 import { firstPublishedLine } from '../../src/ui/first-published';
-import { flaggedStatusKey, isLinkable, matchMeta, namesEarlierPage, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
+import { flaggedStatusKey, isLinkable, matchMeta, matchScore, namesEarlierPage, STATUS_SENTENCE, VERDICT_LABEL } from '../../src/ui/match-text';
 
 const STATUS_LABEL = {
   new: 'labelNew',
@@ -76,5 +76,5 @@ function matchItem(match: MatchSummary, status: PageStatus): HTMLElement {
     h('p', { class: 'match-score' },
       // Marked only in a list led by another kind; otherwise the status says it.
       match.verdict !== 'duplicate' && status !== STATUS_OF_VERDICT[match.verdict] ? h('span', { class: 'tag' }, t(VERDICT_LABEL[match.verdict])) : null,
-      h('span', { class: 'score' }, t('similarityShort', [formatPercent(match.similarity), String(match.distance)]))));
+      h('span', { class: 'score' }, matchScore(match, browserLocalizer, formatPercent))));
 }

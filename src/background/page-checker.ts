@@ -222,8 +222,9 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     // on its own site; records kept from before that rule, or imported, are held to it here.
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
-    const { verdict, distance } = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
-    if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, verdict, distance));
+    const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
+    const { verdict } = judgement;
+    if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, { ...judgement, verdict }));
   }
   // A copy says more than any quote: a report names either copies or, without any, quotes.
   const copies = matches.filter((match) => match.verdict !== 'quote');

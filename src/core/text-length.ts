@@ -41,12 +41,15 @@ export function isLongEnough(length: TextLength, min: MinLength = DEFAULT_MIN_LE
   return length.words / min.words + length.cjkChars / min.cjkChars >= 1;
 }
 
-/** Unicode code points, as a person counts characters (a surrogate pair is one). */
+/** Low surrogates: the second code unit of each surrogate pair (a code-unit regex, no `u` flag). */
+const LOW_SURROGATES = /[\udc00-\udfff]/g;
+
+/**
+ * Unicode code points, as a person counts characters (a surrogate pair is
+ * one): the code units less the low surrogates, found by a regex scan,
+ * which runs several times faster than a loop over the code units (the CLI
+ * counts every file it fingerprints).
+ */
 export function countCodePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0xdc00 || code > 0xdfff) n++;
-  }
-  return n;
+  return text.length - (text.match(LOW_SURROGATES)?.length ?? 0);
 }

@@ -111,6 +111,8 @@ export interface Judgement {
   verdict: Verdict;
   /** Whole-document Hamming distance. */
   distance: number;
+  /** Passages of `current` with a partner in `earlier` (Comparison.sharedPassages): what a quote holds, where the whole-text distance says little. */
+  sharedPassages: number;
 }
 
 /** Passage evidence for one side of a comparison. */
@@ -215,11 +217,11 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
   const cmp = compareSignatures(earlier, current, maxDistance);
-  const { distance } = cmp;
+  const { distance, sharedPassages } = cmp;
   if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
-    return { verdict: 'too_short', distance };
+    return { verdict: 'too_short', distance, sharedPassages };
   }
-  return { verdict: verdictOf(cmp, maxDistance), distance };
+  return { verdict: verdictOf(cmp, maxDistance), distance, sharedPassages };
 }
 
 /**

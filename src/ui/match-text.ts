@@ -62,6 +62,17 @@ export function matchMeta(match: MatchSummary, { t, formatDate }: Localizer): st
   return t('readOnSite', [match.site, formatDate(match.firstVisit)]);
 }
 
+/**
+ * How close a listed match is: the whole-text similarity and distance, or for
+ * a quote the passages the two have in common (a passage or two barely moves
+ * the whole-text distance, so "55 % similar" would say nothing about it).
+ */
+export function matchScore(match: MatchSummary, { t }: Pick<Localizer, 't'>, percent: (fraction: number) => string): string {
+  const shared = match.sharedPassages;
+  if (match.verdict === 'quote' && shared !== undefined && shared > 0) return shared === 1 ? t('sharedPassageOne') : t('sharedPassagesMany', String(shared));
+  return t('similarityShort', [percent(match.similarity), String(match.distance)]);
+}
+
 /** The sentence describing a page's status, shared by the popup and the toolbar tooltip. */
 export const STATUS_SENTENCE = {
   new: 'statusNew',

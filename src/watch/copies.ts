@@ -50,8 +50,9 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   for (const { page } of found.flat()) {
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
     seen.add(page.id);
-    const { verdict, distance } = judge(signature, pageSignature(page), options);
-    if (namesPage(verdict, page.id, quotable)) copies.push(matchSummary(page, verdict, distance));
+    const judgement = judge(signature, pageSignature(page), options);
+    const { verdict } = judgement;
+    if (namesPage(verdict, page.id, quotable)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
 }

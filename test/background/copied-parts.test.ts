@@ -29,7 +29,7 @@ function earlierPage(text: string): Page {
 
 function report(status: PageStatus, earlier: Page, verdict: MatchVerdict): PageReport {
   return {
-    status, url: URL, title: 'A copy', site: 'copies.example.com', matches: status === 'new' ? [] : [matchSummary(earlier, verdict, 10)],
+    status, url: URL, title: 'A copy', site: 'copies.example.com', matches: status === 'new' ? [] : [matchSummary(earlier, { verdict, distance: 10, sharedPassages: 1 })],
     matchCount: status === 'new' ? 0 : 1, recorded: true, visitCount: 1, firstPublished: 'unknown', checkedAt: 2,
   };
 }

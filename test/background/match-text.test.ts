@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '../../src/messaging';
-import { isLinkable, matchMeta, noticeSentence } from '../../src/ui/match-text';
+import { isLinkable, matchMeta, matchScore, noticeSentence } from '../../src/ui/match-text';
 import { englishLocalizer, englishMessage } from '../support/english';
 
 const read: MatchSummary = {
@@ -35,5 +35,16 @@ describe('how an earlier copy is named', () => {
     ['javascript:alert(1)', false],
   ])('%s linkable: %s', (url, linkable) => {
     expect(isLinkable(url)).toBe(linkable);
+  });
+
+  it.each<[string, MatchSummary, string]>([
+    ['a repost: the whole-text similarity', read, '97% similar · distance 2'],
+    ['a partial copy: the same', { ...read, verdict: 'partial', distance: 20, similarity: 44 / 64, sharedPassages: 5 }, '69% similar · distance 20'],
+    // One passage in common barely moves the whole-text distance: "55 % similar" says nothing of a quote.
+    ['a quote of one passage', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64, sharedPassages: 1 }, '1 passage in common'],
+    ['a quote of several', { ...read, verdict: 'quote', distance: 25, similarity: 39 / 64, sharedPassages: 3 }, '3 passages in common'],
+    ['a quote in a report made before passages were counted', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64 }, '55% similar · distance 29'],
+  ])('how close: %s', (_name, match, score) => {
+    expect(matchScore(match, englishLocalizer, (f) => `${Math.round(f * 100)}%`)).toBe(score);
   });
 });

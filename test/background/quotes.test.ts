@@ -52,6 +52,8 @@ describe.each([
     const report = await read('https://blog.example.net/post', quote);
     expect(report.status).toBe('quote');
     expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([['https://writer.example/article', 'quote']]);
+    // What the popup shows of a quote: the passages in common, not the whole-text similarity.
+    expect(report.matches[0]?.sharedPassages).toBeGreaterThan(0);
   });
 
   it('is left out of a report that names a copy', async () => {

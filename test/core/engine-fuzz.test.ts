@@ -45,7 +45,8 @@ describe('engine fuzzing', () => {
     const article = fc.array(fc.lorem({ maxCount: 1 }), { minLength: 120, maxLength: 600 }).map((words) => words.join(' '));
     fc.assert(fc.property(article, (input) => {
       const signature = signDocument(input);
-      expect(judge(signature, signature)).toEqual({ verdict: 'duplicate', distance: 0 });
+      // Every passage has itself as a partner; a one-chunk text is its own single passage.
+      expect(judge(signature, signature)).toEqual({ verdict: 'duplicate', distance: 0, sharedPassages: Math.max(1, signature.passages.length) });
     }), { ...BUDGET, numRuns: 40 });
   });
 

@@ -51,6 +51,7 @@ describe('a page quoting a passage of an article read before', () => {
     await expect(popup.locator('.summary').textContent()).resolves.toBe('Quotes a passage of an article you read before.');
     await expect(popup.locator('.matches h2').textContent()).resolves.toBe('Quoted articles');
     await expect(popup.locator('.match-title').getAttribute('href')).resolves.toBe(originalUrl());
+    await expect(popup.locator('.match .score').textContent()).resolves.toMatch(/^(1 passage|\d+ passages) in common$/);
     await screenshot(popup, 'en-popup-quote', { fullPage: true });
     await Promise.all([original.close(), page.close(), popup.close()]);
   });
