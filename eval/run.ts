@@ -29,6 +29,7 @@ import {
 } from './score';
 import { extractionReport } from './extraction';
 import { narrowTopic } from './narrow-topic';
+import { embeddedParts } from './embedded-parts';
 import { quotedPassages } from './quoted-passages';
 import { regionalEditions } from './regional-editions';
 import { shortAnswers } from './short-answers';
@@ -40,6 +41,9 @@ const REGIONAL_TARGET = 0.98;
 
 /** Issue 15: short answers cut and pasted from a source are caught in ≥ 90 % of cases where half the text or more is copied (both kinds built here). */
 const SHORT_ANSWER_TARGET = 0.9;
+
+/** Issue 15: partial copies (a third to half of an article inside another page) are found in ≥ 95 % of cases. */
+const PARTIAL_TARGET = 0.95;
 
 /** Issue 15: a quoted passage is labelled as one in at least 70 % of held-out cases. */
 const QUOTE_TARGET = 0.7;
@@ -271,6 +275,16 @@ async function main(): Promise<void> {
     const { hits, pairs } = quotes.falseHits[group];
     print(`  ${group.padEnd(6)} different original articles labelled a quote or a copy: ${hits} of ${pairs} ordered pairs`);
     if (hits > 0) failures.push(`quoted passages ${group}: ${hits} pairs of different articles labelled a quote (target 0)`);
+  }
+  print(`  (${ms(t)})`);
+
+  t = performance.now();
+  print('\n=== Part of an article inside another article\'s text (text; our generator, eval/embedded-parts.ts) ===');
+  for (const r of embeddedParts(ds)) {
+    const line = (half: 'fit' | 'held') => Object.entries(r.verdicts[half]).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${v} ${n}`).join(', ');
+    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article: held-out ${r.pages.held} (${line('held')}); fit ${r.pages.fit} (${line('fit')})`);
+    const found = (r.verdicts.held.partial ?? 0) + (r.verdicts.held.duplicate ?? 0);
+    if (found < PARTIAL_TARGET * r.pages.held) failures.push(`part of an article inside another, ${r.group} ${Math.round(r.share * 100)} %: ${found}/${r.pages.held} held-out called a partial copy or a copy (target ≥ ${PARTIAL_TARGET * 100} %; the rest mostly "quote")`);
   }
   print(`  (${ms(t)})`);
 

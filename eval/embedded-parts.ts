@@ -1,0 +1,60 @@
+/**
+ * Part of an article inside another: a third or a half of one practice
+ * article (whole paragraphs from a quarter of the way in) put in the middle
+ * of another article's text, then judged against the article read before.
+ * The issue's partial copies are "a third to half of an article inside
+ * another page"; the practice set's `trunc40` pairs hold the part alone, in
+ * a site shell that extraction removes. This is the harder case, where the
+ * page's own text dilutes the whole-document fingerprint.
+ */
+import { judge, signDocument, type Verdict } from '../src/core';
+import { docText, langGroup, type Dataset } from './data';
+import { halfOf, type Half } from './score';
+
+/** Shares of the article's characters copied. */
+export const PART_SHARES = [1 / 3, 1 / 2] as const;
+/** The article the part is put into: the one this many places later in the list (quoted-passages.ts uses 7). */
+const HOST_OFFSET = 11;
+
+export interface EmbeddedPartResult {
+  group: 'zh' | 'other';
+  share: number;
+  verdicts: Record<Half, Partial<Record<Verdict, number>>>;
+  pages: Record<Half, number>;
+}
+
+const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+
+/** Whole paragraphs from a quarter of the way in, until `share` of the text's characters. */
+export function partOf(text: string, share: number): string {
+  const ps = paragraphs(text);
+  const taken: string[] = [];
+  for (let i = Math.floor(ps.length / 4), n = 0; i < ps.length && n < share * text.length; i++) {
+    taken.push(ps[i] as string);
+    n += (ps[i] as string).length;
+  }
+  return taken.join('\n\n');
+}
+
+export function embeddedParts(ds: Dataset): EmbeddedPartResult[] {
+  const results: EmbeddedPartResult[] = [];
+  for (const group of ['zh', 'other'] as const) {
+    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const texts = docs.map((d) => docText(ds, d.id));
+    const signed = texts.map((t) => signDocument(t));
+    for (const share of PART_SHARES) {
+      const result: EmbeddedPartResult = { group, share, verdicts: { fit: {}, held: {} }, pages: { fit: 0, held: 0 } };
+      docs.forEach((doc, i) => {
+        const host = paragraphs(texts[(i + HOST_OFFSET) % texts.length] as string);
+        const middle = Math.floor(host.length / 2);
+        const page = [...host.slice(0, middle), partOf(texts[i] as string, share), ...host.slice(middle)].join('\n\n');
+        const half = halfOf(doc.base);
+        const { verdict } = judge(signed[i]!, signDocument(page));
+        result.pages[half]++;
+        result.verdicts[half][verdict] = (result.verdicts[half][verdict] ?? 0) + 1;
+      });
+      results.push(result);
+    }
+  }
+  return results;
+}
