@@ -70,8 +70,10 @@ export const protocol = {
    * `revisit`: the page was not navigated to just now (reloaded, restored
    * with the session, or gone back or forward to): checked, recorded when
    * new to the history, but adding no visit to a page already in it.
+   * `ownLoad`: the document's first check, at the address it was loaded at
+   * (Navigation Timing), not content swapped in (route-limiter.ts).
    */
-  visit: { from: 'content', to: 'background', request: { page, revisit: flag }, reply: reply<VisitResponse>() },
+  visit: { from: 'content', to: 'background', request: { page, revisit: flag, ownLoad: flag }, reply: reply<VisitResponse>() },
   /** The page was not read: no article, or over the reading budget. */
   skip: { from: 'content', to: 'background', request: { url: httpUrl, reason: oneOf(SKIP_REASONS) }, reply: reply<null>() },
   /** The notice's settings link. */

@@ -24,6 +24,8 @@ export interface PageWatcherDeps {
   routeGate?: RouteGateOptions;
   /** How the document was loaded: Navigation Timing's `type` ('navigate', 'reload', 'back_forward', 'prerender'). */
   navigationType?: () => string | undefined;
+  /** The address the document was loaded at (Navigation Timing's `name`), which no script of the page can change. */
+  loadedUrl?: () => string | undefined;
   /** Waits between attempts to reach a background that is not listening yet; the content script's timers by default. */
   retry?: RetryOptions;
   /** Highlights the parts of the page the popup's "Show copied parts" sends (none clears them). */
@@ -37,8 +39,8 @@ export interface PageWatcherDeps {
  */
 const REVISITS: ReadonlySet<string> = new Set(['reload', 'back_forward']);
 
-function documentNavigationType(): string | undefined {
-  return (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+function documentNavigation(): PerformanceNavigationTiming | undefined {
+  return performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
 }
 
 /**
@@ -55,7 +57,8 @@ export function watchPage(
     loaded = () => pageLoaded(ctx),
     settled = () => domSettled(ctx),
     routeGate = {},
-    navigationType = documentNavigationType,
+    navigationType = () => documentNavigation()?.type,
+    loadedUrl = () => documentNavigation()?.name,
     retry = {},
     highlight = (parts) => highlightCopied(parts),
   }: PageWatcherDeps,
@@ -106,7 +109,10 @@ export function watchPage(
     if (reading.page.text === visitedText) return false;
     visitedText = reading.page.text;
     const revisit = first && REVISITS.has(navigationType() ?? '');
-    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page, ...(revisit ? { revisit: true as const } : {}) });
+    // Not when the page pushed another address before its first check: that content is swapped in.
+    const loaded = loadedUrl();
+    const ownLoad = first && loaded !== undefined && (normalizeUrl(loaded) ?? loaded) === identity;
+    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page, ...(revisit ? { revisit: true as const } : {}), ...(ownLoad ? { ownLoad: true as const } : {}) });
     if (showNotice && ctx.isValid) notice.show(report);
     return true;
   };

@@ -8,6 +8,13 @@ export interface RouteLimiterOptions {
   now?: () => number;
   maxPerWindow?: number;
   windowMs?: number;
+  /**
+   * Believe the content script when it says a check is its document's own
+   * (the first, at the address the document was loaded at): where the
+   * background hears no navigations (Firefox, whose webNavigation needs a
+   * permission that warns at install). Elsewhere `navigated` decides.
+   */
+  trustLoadClaims?: boolean;
 }
 
 /**
@@ -30,10 +37,13 @@ export class RouteLimiter {
   /** Times of the swapped-in checks per site, oldest first, within the window. */
   private readonly swaps = new Map<string, number[]>();
 
-  constructor({ now = Date.now, maxPerWindow = MAX_SWAPPED_CHECKS_PER_SITE, windowMs = SWAP_WINDOW_MS }: RouteLimiterOptions = {}) {
+  private readonly trustLoadClaims: boolean;
+
+  constructor({ now = Date.now, maxPerWindow = MAX_SWAPPED_CHECKS_PER_SITE, windowMs = SWAP_WINDOW_MS, trustLoadClaims = false }: RouteLimiterOptions = {}) {
     this.now = now;
     this.maxPerWindow = maxPerWindow;
     this.windowMs = windowMs;
+    this.trustLoadClaims = trustLoadClaims;
   }
 
   /** A new document was committed in the tab's top frame, at `url`. */
@@ -41,8 +51,13 @@ export class RouteLimiter {
     this.freshDocuments.set(tabId, normalizeUrl(url) ?? url);
   }
 
-  /** Whether a page in `tabId` at `url` may be checked and recorded now; counts it when it may. */
-  allow(tabId: number, url: string): boolean {
+  /**
+   * Whether a page in `tabId` at `url` may be checked and recorded now; counts
+   * it when it may. `claimedLoad`: the content script says this is its
+   * document's own check (believed only with `trustLoadClaims`).
+   */
+  allow(tabId: number, url: string, claimedLoad = false): boolean {
+    if (claimedLoad && this.trustLoadClaims) return true;
     // Once, and only for the address that was loaded: a pushed address is a swap.
     if (this.freshDocuments.get(tabId) === (normalizeUrl(url) ?? url)) {
       this.freshDocuments.delete(tabId);

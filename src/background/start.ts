@@ -63,7 +63,10 @@ export function startBackground({
 }: BackgroundOptions = {}): void {
   const historyReady = open();
   const ensureContentScript = contentInjector();
-  const routes = new RouteLimiter();
+  // Firefox grants webNavigation only with a permission that warns at install ("Access browser
+  // activity during navigation"); without it a page's own check is the content script's word.
+  const committed = (browser as { webNavigation?: typeof browser.webNavigation }).webNavigation?.onCommitted;
+  const routes = new RouteLimiter({ trustLoadClaims: committed === undefined });
   const chinese = new ChineseDictionary();
   const tabReports = sessionTabReports();
   const extractFromTab = tabExtractor({ injectContentScript: ensureContentScript });
@@ -92,7 +95,7 @@ export function startBackground({
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   openWelcomeOnInstall(logError);
   registerShortcuts({ api: shortcutApi, logError });
-  trackNavigations(routes, browser.webNavigation.onCommitted);
+  if (committed) trackNavigations(routes, committed);
   if (!declaresContentScript()) {
     injectAfterLoad(ensureContentScript);
     // Pages that loaded before anything listened: open at install, enable or update, restored

@@ -83,12 +83,12 @@ export class VisitService {
    * earlier article. A `revisit` (reload, restored session, back/forward) or
    * the late read of a tab open at start adds no visit to a page already read.
    */
-  async visit(page: ExtractedPage, tab: TabInfo, { revisit = false }: { revisit?: boolean } = {}): Promise<VisitResponse> {
+  async visit(page: ExtractedPage, tab: TabInfo, { revisit = false, ownLoad = false }: { revisit?: boolean; ownLoad?: boolean } = {}): Promise<VisitResponse> {
     const settings = await this.deps.loadSettings();
     // The settings may have changed since `shouldCheck`; they are the background's to enforce.
     const blocked = blockedStatus(page.url, tab, settings)
       // Content swapped in too often says nothing about the history and adds nothing to it.
-      ?? (this.deps.routes.allow(tab.id, page.url) ? undefined : 'rate_limited');
+      ?? (this.deps.routes.allow(tab.id, page.url, ownLoad) ? undefined : 'rate_limited');
     // The badge goes up as soon as the verdict is known, not after the visit's write.
     let badged: PageReport | undefined;
     const onVerdict = async (early: PageReport): Promise<void> => {

@@ -313,6 +313,27 @@ describe('VisitService: content swapped in without a real navigation (probing)',
     expect(reports.get(1)?.status).toBe('too_short');
   });
 
+  // Firefox: the background hears no navigations (no webNavigation permission), so the
+  // content script's word tells a page's own check. Reading five articles of one site in a
+  // minute was rate-limited there from the fourth on before it did.
+  it.each<[string, boolean, string[]]>([
+    ['where the content script\'s word is believed (Firefox), every page loaded is checked', true, ['too_short', 'too_short', 'too_short', 'too_short', 'too_short']],
+    ['where navigations decide (Chromium), a claim alone earns nothing', false, ['too_short', 'too_short', 'too_short', 'rate_limited', 'rate_limited']],
+  ])('%s', async (_name, trustLoadClaims, statuses) => {
+    const service = limitedService(new RouteLimiter({ now: time.now, trustLoadClaims }));
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) seen.push((await service.visit(page(`https://news.example/${i}`, { words: 5 }), TAB, { ownLoad: true })).report.status);
+    expect(seen).toEqual(statuses);
+  });
+
+  it('a trusted claim is still one check per load: swaps after it count against the site', async () => {
+    const service = limitedService(new RouteLimiter({ now: time.now, trustLoadClaims: true }));
+    const status = async (url: string, ownLoad: boolean) => (await service.visit(page(url, { words: 5 }), TAB, { ownLoad })).report.status;
+    expect(await status('https://app.example/', true)).toBe('too_short');
+    for (let i = 0; i < MAX_SWAPPED_CHECKS_PER_SITE; i++) expect(await status(`https://app.example/r/${i}`, false)).toBe('too_short');
+    expect(await status('https://app.example/r/x', false)).toBe('rate_limited');
+  });
+
   it('excluded sites stay "excluded" and use up nothing', async () => {
     settings = { ...settings, excludedSites: ['app.example'] };
     const routes = new RouteLimiter({ now: time.now });

@@ -117,6 +117,19 @@ describe('watchPage: the document\'s own check', () => {
     expect(received[1]).toEqual(revisit ? { type: 'visit', page: PAGE.kind === 'page' && PAGE.page, revisit: true } : { type: 'visit', page: PAGE.kind === 'page' && PAGE.page });
   });
 
+  it.each<[string, string | undefined, string, boolean]>([
+    ['at the address it was loaded at', URL, URL, true],
+    ['a fragment or tracking parameter apart', `${URL}#part`, `${URL}?utm_source=feed`, true],
+    // A page that pushes another address before its first check is swapping content in.
+    ['after the page pushed another address', URL, `${URL}/pushed`, false],
+    ['where Navigation Timing says nothing', undefined, URL, false],
+  ])('the first check %s claims the document\'s own load: %s', async (_name, loaded, current, ownLoad) => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => current, navigationType: () => 'navigate', loadedUrl: () => loaded });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect((received[1] as { ownLoad?: true }).ownLoad).toBe(ownLoad ? true : undefined);
+  });
+
   it('a background not listening yet (the browser is starting) is asked again until it answers; then the page is read', async () => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
     const send = fakeBrowser.runtime.sendMessage.bind(fakeBrowser.runtime);
