@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SWAPPED_CHECKS_PER_SITE } from '../../../src/messaging';
 import { firefoxForFile, openPage, storedPages, visit, waitForReport } from '../support/firefox';
-import { CANDIDATES, PROBE_WITHIN_MS, WATCH_MS, candidate, probeIndexes } from '../support/probe';
+import { PROBE_WITHIN_MS, probeIndexes, runProbe } from '../support/probe';
 
 /**
  * Firefox: the probing attack of test/e2e/probing.e2e.test.ts (issue 17 item
@@ -26,23 +26,17 @@ describe('Firefox: a page probing what the user read', () => {
     const { server, firefox } = session;
     const original = await visit(firefox, server.siteA('/news/en-original.html'));
     expect(original.report.status).toBe('new');
-    let since = Date.now();
+    const since = Date.now();
     const probeUrl = server.siteB('/quiz/probe.html');
     const probe = await openPage(firefox, probeUrl);
     await waitForReport(firefox, probeUrl, since);
 
-    const limit = MAX_SWAPPED_CHECKS_PER_SITE;
-    const started = Date.now();
-    const statuses: string[] = [];
-    const noticeSeen: number[] = [];
-    for (let i = 0; i < CANDIDATES; i++) {
-      since = Date.now();
-      await probe.evaluate((n: number, html: string) => (window as unknown as { swapIn(n: number, html: string): void }).swapIn(n, html), i, candidate(i, 'en-original.html'));
-      if (i < limit) statuses.push((await waitForReport(firefox, server.siteB(`/probe/${i}`), since)).report.status);
-      else await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
-      if (await probe.evaluate(() => document.querySelector('deja-lu-notice') !== null)) noticeSeen.push(i);
-    }
-    expect(Date.now() - started).toBeLessThan(PROBE_WITHIN_MS);
+    const { statuses, noticeSeen, ms } = await runProbe({
+      swap: (i, html) => probe.evaluate((n: number, h: string) => (window as unknown as { swapIn(n: number, html: string): void }).swapIn(n, h), i, html),
+      reportStatus: async (i, after) => (await waitForReport(firefox, server.siteB(`/probe/${i}`), after)).report.status,
+      noticeShown: () => probe.evaluate(() => document.querySelector('deja-lu-notice') !== null),
+    }, 'en-original.html');
+    expect(ms).toBeLessThan(PROBE_WITHIN_MS);
 
     expect(statuses).toEqual(['new', 'repost', 'new']);
     expect(noticeSeen).toEqual([1]);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../../../bench/lib/seeded-random';
 import { ROUTE_DEBOUNCE_MS } from '../../../entrypoints/content/route-gate';
+import { MAX_SWAPPED_CHECKS_PER_SITE } from '../../../src/messaging';
 
 /**
  * The probing attack of issue 17 item 2 (docs/privacy.md), shared by the
@@ -42,4 +43,34 @@ export function candidate(i: number, readFixture: string): string {
 /** The swapped-in addresses among `urls`, by their index. */
 export function probeIndexes(urls: readonly string[]): number[] {
   return urls.filter((url) => /\/probe\/\d+$/.test(url)).map((url) => Number(url.split('/').pop())).sort((a, b) => a - b);
+}
+
+/** What a browser's test gives the probe: the page's own doings and the extension's report. */
+export interface ProbeDriver {
+  /** Runs `swapIn(i, html)` in the probe page. */
+  swap(i: number, html: string): Promise<void>;
+  /** Waits for the extension's report on the swapped-in address `/probe/<i>`, made after `since`. */
+  reportStatus(i: number, since: number): Promise<string>;
+  /** All the probe can see: whether a notice element is in its document. */
+  noticeShown(): Promise<boolean>;
+}
+
+/**
+ * Swaps the CANDIDATES in, the read article among them: waits for the report
+ * of each swap within the limit, and watches each one past it for WATCH_MS.
+ * The statuses of the first swaps, the swaps after which a notice was in the
+ * page, and the time it all took.
+ */
+export async function runProbe(driver: ProbeDriver, readFixture: string): Promise<{ statuses: string[]; noticeSeen: number[]; ms: number }> {
+  const started = Date.now();
+  const statuses: string[] = [];
+  const noticeSeen: number[] = [];
+  for (let i = 0; i < CANDIDATES; i++) {
+    const since = Date.now();
+    await driver.swap(i, candidate(i, readFixture));
+    if (i < MAX_SWAPPED_CHECKS_PER_SITE) statuses.push(await driver.reportStatus(i, since));
+    else await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+    if (await driver.noticeShown()) noticeSeen.push(i);
+  }
+  return { statuses, noticeSeen, ms: Date.now() - started };
 }
