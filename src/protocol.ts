@@ -72,8 +72,10 @@ export const protocol = {
    * new to the history, but adding no visit to a page already in it.
    * `ownLoad`: the document's first check, at the address it was loaded at
    * (Navigation Timing), not content swapped in (route-limiter.ts).
+   * `loadedAt`: with the first check, when the document's navigation began
+   * (`performance.timeOrigin`): one loaded before the extension started adds no visit.
    */
-  visit: { from: 'content', to: 'background', request: { page, revisit: flag, ownLoad: flag }, reply: reply<VisitResponse>() },
+  visit: { from: 'content', to: 'background', request: { page, revisit: flag, ownLoad: flag, loadedAt: optional(time) }, reply: reply<VisitResponse>() },
   /** The page was not read: no article, or over the reading budget. */
   skip: { from: 'content', to: 'background', request: { url: httpUrl, reason: oneOf(SKIP_REASONS) }, reply: reply<null>() },
   /** The notice's settings link. */

@@ -26,6 +26,8 @@ export interface PageWatcherDeps {
   navigationType?: () => string | undefined;
   /** The address the document was loaded at (Navigation Timing's `name`), which no script of the page can change. */
   loadedUrl?: () => string | undefined;
+  /** When the document's navigation began, ms since the epoch. */
+  loadedAt?: () => number;
   /** Waits between attempts to reach a background that is not listening yet; the content script's timers by default. */
   retry?: RetryOptions;
   /** Highlights the parts of the page the popup's "Show copied parts" sends (none clears them). */
@@ -59,6 +61,7 @@ export function watchPage(
     routeGate = {},
     navigationType = () => documentNavigation()?.type,
     loadedUrl = () => documentNavigation()?.name,
+    loadedAt = () => performance.timeOrigin,
     retry = {},
     highlight = (parts) => highlightCopied(parts),
   }: PageWatcherDeps,
@@ -112,7 +115,13 @@ export function watchPage(
     // Not when the page pushed another address before its first check: that content is swapped in.
     const loaded = loadedUrl();
     const ownLoad = first && loaded !== undefined && (normalizeUrl(loaded) ?? loaded) === identity;
-    const { report, showNotice } = await sendMessage({ type: 'visit', page: reading.page, ...(revisit ? { revisit: true as const } : {}), ...(ownLoad ? { ownLoad: true as const } : {}) });
+    const { report, showNotice } = await sendMessage({
+      type: 'visit',
+      page: reading.page,
+      ...(revisit ? { revisit: true as const } : {}),
+      ...(ownLoad ? { ownLoad: true as const } : {}),
+      ...(first ? { loadedAt: loadedAt() } : {}),
+    });
     if (showNotice && ctx.isValid) notice.show(report);
     return true;
   };

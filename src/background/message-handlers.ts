@@ -55,8 +55,8 @@ export function backgroundHandlers(
       pageTab(sender, url);
       return readHtml(url, html);
     },
-    visit: async ({ page, revisit, ownLoad }, sender) => {
-      const response = await visits.visit(page, pageTab(sender, page.url), { revisit: revisit === true, ownLoad: ownLoad === true });
+    visit: async ({ page, revisit, ownLoad, loadedAt }, sender) => {
+      const response = await visits.visit(page, pageTab(sender, page.url), { revisit: revisit === true, ownLoad: ownLoad === true, loadedAt });
       afterVisit();
       return response;
     },

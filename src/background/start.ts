@@ -79,6 +79,8 @@ export function startBackground({
     extractFromTab,
     routes,
     watched: watchedUrls(),
+    // A background page that declares its content script runs all session (Firefox, MV2).
+    ...(declaresContentScript() ? { startedAt: Date.now() } : {}),
   });
   const prune = throttled(async () => pruneHistory(await historyReady, (await loadSettings()).retentionDays, Date.now()), PRUNE_INTERVAL_MS);
 

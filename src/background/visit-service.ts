@@ -26,6 +26,16 @@ export interface VisitServiceDeps {
   /** The addresses of the user's own articles from an imported sitemap (src/watch/watched-urls.ts). */
   watched?: Pick<WatchedUrls, 'has' | 'remove'>;
   now?: () => number;
+  /**
+   * When the background began to listen, where it runs for the browser's
+   * whole session (Firefox's background page): a document whose navigation
+   * began before that was open before the extension started (installed,
+   * updated, enabled, or a tab restored as the browser started), and its
+   * first check adds no visit. Not for Chromium's service worker, which
+   * stops and starts many times a session: there readOpenTabs marks such
+   * tabs (loadedEarlier).
+   */
+  startedAt?: number;
 }
 
 const NOTHING_WATCHED: Pick<WatchedUrls, 'has' | 'remove'> = { has: async () => false, remove: async () => {} };
@@ -41,7 +51,7 @@ export class VisitService {
   private readonly lateReads = new Map<number, string>();
 
   constructor(deps: VisitServiceDeps) {
-    this.deps = { now: Date.now, watched: NOTHING_WATCHED, ...deps };
+    this.deps = { now: Date.now, watched: NOTHING_WATCHED, startedAt: Number.NEGATIVE_INFINITY, ...deps };
   }
 
   /**
@@ -71,6 +81,11 @@ export class VisitService {
     };
   }
 
+  /** Whether a document whose navigation began at `loadedAt` was open before the background started (startedAt). */
+  private loadedBeforeStart(loadedAt: number | undefined): boolean {
+    return loadedAt !== undefined && loadedAt < this.deps.startedAt;
+  }
+
   /** Whether this check of `url` in `tabId` is the late read of a tab open at start (once). */
   private isLateRead(tabId: number, url: string): boolean {
     if (this.lateReads.get(tabId) !== (normalizeUrl(url) ?? url)) return false;
@@ -83,7 +98,7 @@ export class VisitService {
    * earlier article. A `revisit` (reload, restored session, back/forward) or
    * the late read of a tab open at start adds no visit to a page already read.
    */
-  async visit(page: ExtractedPage, tab: TabInfo, { revisit = false, ownLoad = false }: { revisit?: boolean; ownLoad?: boolean } = {}): Promise<VisitResponse> {
+  async visit(page: ExtractedPage, tab: TabInfo, { revisit = false, ownLoad = false, loadedAt }: { revisit?: boolean; ownLoad?: boolean; loadedAt?: number } = {}): Promise<VisitResponse> {
     const settings = await this.deps.loadSettings();
     // The settings may have changed since `shouldCheck`; they are the background's to enforce.
     const blocked = blockedStatus(page.url, tab, settings)
@@ -97,7 +112,7 @@ export class VisitService {
     };
     const report = blocked
       ? this.emptyReport(page.url, blocked, page.title)
-      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit), source: await this.sourceOf(page.url, 'visit'), onVerdict });
+      : await this.deps.checker.check(page, { ...checkOptions(settings), record: true, countVisit: !(this.isLateRead(tab.id, page.url) || revisit || this.loadedBeforeStart(loadedAt)), source: await this.sourceOf(page.url, 'visit'), onVerdict });
     await this.publish(tab.id, report, badged);
     return { report, showNotice: settings.showNotice && isFlagged(report) };
   }

@@ -74,14 +74,20 @@ describe('background handlers: who may send what', () => {
   it('passes the sender tab and incognito flag on', async () => {
     const { visits, afterVisit, send } = setup();
     await send({ type: 'visit', page }, { ...CONTENT, tab: { id: 4, incognito: true } });
-    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: true }, { revisit: false });
+    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: true }, { revisit: false, ownLoad: false, loadedAt: undefined });
     expect(afterVisit).toHaveBeenCalledOnce();
   });
 
   it('passes on that the page was reloaded or restored (revisit)', async () => {
     const { visits, send } = setup();
     await send({ type: 'visit', page, revisit: true }, CONTENT);
-    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: false }, { revisit: true });
+    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: false }, { revisit: true, ownLoad: false, loadedAt: undefined });
+  });
+
+  it('passes on the document\'s own load and when it began', async () => {
+    const { visits, send } = setup();
+    await send({ type: 'visit', page, ownLoad: true, loadedAt: 1_700_000_000_000.5 }, CONTENT);
+    expect(visits.visit).toHaveBeenCalledWith(page, { id: 4, incognito: false }, { revisit: false, ownLoad: true, loadedAt: 1_700_000_000_000.5 });
   });
 
   it('accepts a page reporting a new path of its own site (single-page apps)', async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageChecker } from '../../src/background/page-checker';
 import { MAX_SWAPPED_CHECKS_PER_SITE, RouteLimiter, SWAP_WINDOW_MS } from '../../src/background/route-limiter';
 import type { TabReports } from '../../src/background/tab-reports';
-import { VisitService, type TabInfo } from '../../src/background/visit-service';
+import { VisitService, type TabInfo, type VisitServiceDeps } from '../../src/background/visit-service';
 import type { ExtractedPage, PageReport } from '../../src/messaging';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings';
 import { HistoryQuotaError, type History } from '../../src/store';
@@ -19,6 +19,8 @@ let badges: Array<[number, PageReport['status']]>;
 let resets: number[];
 let tabPage: ExtractedPage | null;
 let service: VisitService;
+/** What `service` was made with: a test needing one more dependency makes its own from these. */
+let deps: VisitServiceDeps;
 let time: ReturnType<typeof clock>;
 
 beforeEach(async () => {
@@ -39,7 +41,7 @@ beforeEach(async () => {
       return ids;
     },
   };
-  service = new VisitService({
+  deps = {
     checker: new PageChecker({ history, now: time.now, sign: specSign }),
     loadSettings: async () => settings,
     tabReports,
@@ -49,7 +51,8 @@ beforeEach(async () => {
     // Every visit here is a page's own check; the limits have their own tests below.
     routes: { allow: () => true, forgetTab: () => {}, navigated: () => {} },
     now: time.now,
-  });
+  };
+  service = new VisitService(deps);
 });
 
 describe('VisitService.shouldCheck: which pages may be read', () => {
@@ -179,6 +182,21 @@ describe('VisitService.visit: only a real navigation is a new visit', () => {
     await visit(ORIGINAL);
     expect((await history.getByUrl(ORIGINAL))?.visitCount).toBe(1);
     expect(reports.get(TAB.id)).toMatchObject({ status: 'new', recorded: true, visitCount: 1 });
+  });
+
+  // Firefox's background page runs all session; it hears of documents loaded before it started
+  // (open tabs at install, update or enable) only from their content script, which Firefox injects.
+  it.each<[string, boolean, number, number]>([
+    ['Firefox: the first check of a document loaded before the background started adds none', true, -1, 1],
+    ['Firefox: one loaded since adds one', true, 1, 2],
+    ['Chromium: no start time (the worker starts many times), so the load time says nothing', false, -1, 2],
+  ])('%s', async (_name, runsAllSession, loadedSinceStart, visits) => {
+    await service.visit(page(ORIGINAL), TAB);
+    time.advance(DAY);
+    const startedAt = time.now();
+    const restarted = new VisitService({ ...deps, ...(runsAllSession ? { startedAt } : {}) });
+    await restarted.visit(page(ORIGINAL), TAB, { loadedAt: startedAt + loadedSinceStart });
+    expect((await history.getByUrl(ORIGINAL))?.visitCount).toBe(visits);
   });
 
   it('a late read counts once: the tab\'s next check of the address is a visit', async () => {

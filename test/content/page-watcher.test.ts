@@ -114,7 +114,7 @@ describe('watchPage: the document\'s own check', () => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
     watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => URL, navigationType: () => type });
     await vi.waitFor(() => expect(received).toHaveLength(2));
-    expect(received[1]).toEqual(revisit ? { type: 'visit', page: PAGE.kind === 'page' && PAGE.page, revisit: true } : { type: 'visit', page: PAGE.kind === 'page' && PAGE.page });
+    expect(received[1]).toEqual({ type: 'visit', page: PAGE.kind === 'page' && PAGE.page, ...(revisit ? { revisit: true } : {}), loadedAt: performance.timeOrigin });
   });
 
   it.each<[string, string | undefined, string, boolean]>([

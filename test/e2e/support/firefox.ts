@@ -48,6 +48,8 @@ export interface FirefoxWithExtension {
   uuid: string;
   /** An options page kept open: the extension's APIs (storage, browserAction, IndexedDB) are called from it. */
   control: Page;
+  /** The copy of the build Firefox runs (a temporary add-on is read from its folder). */
+  extensionDir: string;
   /** Where the browser saves downloads, without asking. */
   downloadsDir: string;
   bidi<T>(method: string, params: object): Promise<T>;
@@ -114,6 +116,7 @@ export async function launchFirefox(locale: UiLocale = 'en'): Promise<FirefoxWit
       addonId,
       uuid,
       downloadsDir,
+      extensionDir,
       bidi: async <T>(method: string, params: object) => (await connection.send(method, params)).result as T,
       close,
     };
@@ -125,6 +128,18 @@ export async function launchFirefox(locale: UiLocale = 'en'): Promise<FirefoxWit
     await close();
     throw error;
   }
+}
+
+/**
+ * Installs the extension again over itself, as an update does: Firefox
+ * restarts its background page and injects the declared content script into
+ * the open tabs. The history stays (same add-on id and address); `control`
+ * becomes a new options page, the old one having gone with the old instance.
+ */
+export async function updateExtension(firefox: FirefoxWithExtension): Promise<void> {
+  const installed = await firefox.browser.installExtension(firefox.extensionDir);
+  if (installed !== firefox.addonId) throw new Error(`updated ${installed}, expected ${firefox.addonId}`);
+  firefox.control = await openExtensionPage(firefox, 'options.html#settings');
 }
 
 /** What a test file shares: the fixtures server and one Firefox, set up before its tests. */
