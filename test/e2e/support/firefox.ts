@@ -9,7 +9,7 @@ import type { Settings } from '../../../src/settings';
 import type { Page as PageRecord } from '../../../src/store';
 import { ROOT, type UiLocale } from './browser';
 import { IMPORT_PENDING, SCREENSHOTS, decodePages, eventually, readRawPages, waitForSessionReport, type SessionReports } from './extension';
-import { startFixtureServer, type FixtureServer } from './server';
+import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from './server';
 
 /**
  * Headless Firefox (Debian's firefox-esr) with the built Firefox extension
@@ -149,10 +149,10 @@ export interface FirefoxSession {
 }
 
 /** Starts the fixtures server and Firefox before the file's tests (the fields are set then) and stops them after. */
-export function firefoxForFile(locale: UiLocale = 'en'): FirefoxSession {
+export function firefoxForFile(locale: UiLocale = 'en', serverOptions: FixtureServerOptions = {}): FirefoxSession {
   const session = {} as Partial<FirefoxSession>;
   beforeAll(async () => {
-    session.server = await startFixtureServer();
+    session.server = await startFixtureServer(serverOptions);
     session.firefox = await launchFirefox(locale);
   });
   afterAll(async () => {
