@@ -93,7 +93,7 @@ export async function extractionReport(pagesDir: string, print: (s?: string) => 
       const rs = rows.filter((r) => sel(r) && (half === 'all' || r.half === half));
       const o = mean(rs.map((r) => r.ours));
       const b = mean(rs.map((r) => r.readability));
-      const label = `${name} ${half === 'held' ? 'held-out' : half}`;
+      const label = half === 'all' ? name : `${name} ${half === 'held' ? 'held-out' : half}`;
       print(`  ${label.padEnd(24)} ${String(rs.length).padStart(4)} pages: extension ${o.toFixed(3)}   plain Readability ${b.toFixed(3)}`);
       if (half !== 'all') continue;
       if (name === 'all' && o < b) failures.push(`extraction: F1 ${o.toFixed(3)} below plain Readability ${b.toFixed(3)}`);
