@@ -123,7 +123,8 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
   const meta = metaValues(doc);
   const mediaWiki = isMediaWikiGenerator(meta.get('generator'));
   const readable = runReadability(doc, mediaWiki);
-  let text = readable ? articleText(firstPostOfIndex(readable.content)) : '';
+  const content = readable ? firstPostOfIndex(readable.content) : undefined;
+  let text = content ? articleText(content) : '';
   if (articleLength(text) < MIN_ARTICLE_LENGTH) {
     // Too short for an article: either a short article Readability found
     // whole, or a fragment of a page that has none (an error page, a form).
@@ -137,7 +138,9 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
   const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
   const base = baseUrl(doc, pageUrl);
   const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
-  const excerpt = firstNonEmpty(readable?.excerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
+  // Readability's excerpt may be a paragraph of another post when only the first is kept.
+  const readableExcerpt = content === readable?.content ? readable?.excerpt : undefined;
+  const excerpt = firstNonEmpty(readableExcerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
 
   const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, EXTRACTED_EXCERPT_CHARS) };
   const language = firstNonEmpty(doc.documentElement?.getAttribute('lang'), readable?.lang, meta.get('content-language'));

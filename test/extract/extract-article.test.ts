@@ -81,6 +81,11 @@ describe('extractArticle on saved pages', () => {
     expect(doc.documentElement.outerHTML).toBe(before);
   });
 
+  test('a list of posts: the excerpt is the first post\'s, not a paragraph of the second', () => {
+    const article = extractArticle(parseHtml(fixture('zh-cwc-blog-index').html));
+    expect(article?.excerpt.startsWith('湘菜粤菜兵分两路')).toBe(true);
+  });
+
   test('paragraphs glued in the markup come out as separate paragraphs', () => {
     const article = extractArticle(parseHtml(fixture('en-ehow-steps').html));
     expect(article?.text).toContain('Step 1\n\nMeasure the circumference');
