@@ -2,7 +2,10 @@ import { Readability } from '@mozilla/readability';
 import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
+import { removeEditLinks } from './edit-links';
 import { pageText } from './page-text';
+import { firstPostOfIndex } from './post-index';
+import { trimTemplateLines } from './template-lines';
 import { countAllCommas, skipDisplayTidying } from './readability-patches';
 import { baseUrl, canonicalLinks, firstTimeElement, jsonLdDatePublished, metaValues, parseTimestamp, resolveHttpUrl } from './metadata';
 
@@ -107,8 +110,11 @@ interface ReadableParts {
  * Adjustments to Readability's choice, each for a case it gets wrong by
  * design: commas of CJK text count as commas when it cleans the article
  * (readability-patches.ts); MediaWiki's collapsed sections are dropped as a
- * reader never sees them (collapsed.ts); a legal notice or an empty template
- * label at the end of the text is dropped (boilerplate.ts).
+ * reader never sees them (collapsed.ts), and so are their section edit links
+ * (edit-links.ts); a legal notice or an empty template label at the end of
+ * the text is dropped (boilerplate.ts); a page listing several posts is read
+ * as its first post (post-index.ts); template lines at either edge of the
+ * text (source labels, comment prompts, crumbs) are dropped (template-lines.ts).
  */
 export function extractArticle(doc: Document, options: ExtractOptions = {}): ExtractedArticle | null {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
@@ -117,21 +123,24 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
   const meta = metaValues(doc);
   const mediaWiki = isMediaWikiGenerator(meta.get('generator'));
   const readable = runReadability(doc, mediaWiki);
-  let text = readable ? articleText(readable.content) : '';
+  const content = readable ? firstPostOfIndex(readable.content) : undefined;
+  let text = content ? articleText(content) : '';
   if (articleLength(text) < MIN_ARTICLE_LENGTH) {
     // Too short for an article: either a short article Readability found
     // whole, or a fragment of a page that has none (an error page, a form).
     const page = pageText(doc, mediaWiki);
     if (text.length < page.length * MAX_FRAGMENT_SHARE) text = page;
   }
-  text = trimTrailingBoilerplate(text);
+  text = trimTemplateLines(trimTrailingBoilerplate(text));
   if (!text) return null;
   text = truncate(text, maxChars);
 
   const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
   const base = baseUrl(doc, pageUrl);
   const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
-  const excerpt = firstNonEmpty(readable?.excerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
+  // Readability's excerpt may be a paragraph of another post when only the first is kept.
+  const readableExcerpt = content === readable?.content ? readable?.excerpt : undefined;
+  const excerpt = firstNonEmpty(readableExcerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
 
   const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, EXTRACTED_EXCERPT_CHARS) };
   const language = firstNonEmpty(doc.documentElement?.getAttribute('lang'), readable?.lang, meta.get('content-language'));
@@ -157,7 +166,10 @@ function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null
     // From the root element: linkedom gives a doctype no nextSibling.
     if (clone.documentElement) {
       removeComments(clone.documentElement);
-      if (mediaWiki) removeCollapsedContent(clone.documentElement);
+      if (mediaWiki) {
+        removeCollapsedContent(clone.documentElement);
+        removeEditLinks(clone.documentElement);
+      }
     }
     // The serializer hands back the content element itself: no HTML string
     // to re-parse, and its structure is what articleText walks.
