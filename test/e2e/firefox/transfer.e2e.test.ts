@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page as PageRecord } from '../../../src/store';
 import { EXPORT_VERSION } from '../../../src/store/export-format';
 import { ROOT } from '../support/browser';
-import { eventually, portable } from '../support/extension';
+import { portable } from '../support/extension';
 import {
-  finishedDownloads, firefoxForFile, importHistoryFile, launchFirefox, openOptions, readNotice, storedPages, textOf, visit,
+  downloadFrom, firefoxForFile, importHistoryFile, launchFirefox, openOptions, readNotice, storedPages, textOf, visit,
   type FirefoxWithExtension,
 } from '../support/firefox';
 
@@ -27,9 +27,7 @@ afterAll(async () => {
 /** Clicks `button` on the History page; resolves to the path of the download it starts, once finished. */
 async function download(firefox: FirefoxWithExtension, button: string, extension: string): Promise<string> {
   const options = await openOptions(firefox);
-  const earlier = await finishedDownloads(firefox);
-  await options.click(button);
-  const path = await eventually(async () => (await finishedDownloads(firefox)).find((p) => !earlier.includes(p) && p.endsWith(extension)), `the ${extension} download`);
+  const path = await downloadFrom(firefox, options, button, extension);
   await options.close();
   return path;
 }

@@ -314,6 +314,13 @@ export async function importHistoryFile(options: Page, path: string): Promise<st
   }, 'the end of the import');
 }
 
+/** Clicks `button` on `page`; resolves to the path of the download it starts, once Firefox has finished it. */
+export async function downloadFrom(firefox: FirefoxWithExtension, page: Page, button: string, extension: string): Promise<string> {
+  const earlier = await finishedDownloads(firefox);
+  await page.click(button);
+  return eventually(async () => (await finishedDownloads(firefox)).find((p) => !earlier.includes(p) && p.endsWith(extension)), `the ${extension} download`);
+}
+
 /**
  * The files the browser has finished downloading, as its download list has
  * them (the download manager, in the browser window's scope).
