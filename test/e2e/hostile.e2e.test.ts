@@ -8,6 +8,7 @@ import { cjkRunPage, deepMarkupPage, deepScriptPage, hugeTextPage } from '../sup
 import { indexProblems } from '../support/history-invariants';
 import { ROOT, launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { badge, dumpStores, openOptions, openPopup, readNotice, screenshot, stopServiceWorker, storedPages, waitForReport } from './support/extension';
+import { expectNoticeSurvived } from './support/notice-attack';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { MAX_WAIT_MS } from '../../entrypoints/content/dom-settled';
 import { ROUTE_DEBOUNCE_MS } from '../../entrypoints/content/route-gate';
@@ -128,32 +129,7 @@ describe('hostile strings are plain text everywhere', () => {
     const attacked = await visit(server.siteB('/hostile/notice-attack/source.html'));
     expect(attacked.status).toBe('repost');
     const { tab } = attacked;
-    await tab.waitForFunction(() => (window as unknown as { __findings: { done: boolean } }).__findings.done);
-    const findings = await tab.evaluate(() => (window as unknown as { __findings: Record<string, unknown> }).__findings);
-    expect(findings).toMatchObject({ shadowRoot: 'null', hostInnerText: '', hostTextContent: '', reattachShadow: 'NotSupportedError' });
-    expect(findings.steps).toEqual(['inline style', 'hidePopover', 'remove']);
-    const notice = await readNotice(tab);
-    expect(notice?.text).toContain('which you read on');
-    for (const leak of [findings.documentText, findings.selection, findings.hostHtml]) {
-      expect(String(leak)).not.toContain('which you read on');
-      expect(String(leak)).not.toContain('127.0.0.1');
-    }
-
-    // Still there, in the top layer, drawn above the page's full-screen cover.
-    const state = await tab.evaluate(() => {
-      const host = document.querySelector('deja-lu-notice');
-      if (!host) return undefined;
-      const box = host.getBoundingClientRect();
-      return {
-        open: host.matches(':popover-open'),
-        display: getComputedStyle(host).display,
-        opacity: getComputedStyle(host).opacity,
-        width: box.width,
-        atPoint: document.elementFromPoint(box.left + box.width / 2, box.top + 20)?.localName,
-      };
-    });
-    expect(state).toMatchObject({ open: true, display: 'block', opacity: '1', atPoint: 'deja-lu-notice' });
-    expect(state?.width).toBeGreaterThan(200);
+    await expectNoticeSurvived(tab, (await readNotice(tab))?.text);
     await screenshot(tab, 'hostile-notice-attack');
 
     // A page that keeps removing it wins after a few rounds, and stays responsive.
