@@ -31,7 +31,15 @@ const TEMPLATE_TAGS: ReadonlySet<string> = new Set(['figure', 'figcaption', 'asi
  * a box (its text under MAX_BOX_SHARE of the truth's); a larger one is a
  * wrapper of the article ("post tag-news author-sam").
  */
-const BOILERPLATE_HINT = /caption|credit|byline|author|related|share|social|comment|newsletter|subscribe|promo|sponsor|advert|footnote|(?:^|[\s_-])(?:tags?|meta|bio)(?:$|[\s_-])/iu;
+const BOILERPLATE_WORDS: ReadonlySet<string> = new Set([
+  'caption', 'credit', 'credits', 'byline', 'author', 'related', 'share', 'sharing', 'social', 'comment', 'comments',
+  'newsletter', 'subscribe', 'promo', 'sponsor', 'sponsored', 'advert', 'footnote', 'footnotes', 'tag', 'tags', 'meta', 'bio',
+]);
+
+/** Whether a class or id value holds one of BOILERPLATE_WORDS as a word ("wp-caption-text", "authorBio"; not "shared"). */
+export function namesBoilerplate(name: string): boolean {
+  return name.replace(/([a-z])([A-Z])/gu, '$1 $2').toLowerCase().split(/[^a-z]+/u).some((word) => BOILERPLATE_WORDS.has(word));
+}
 
 const MAX_BOX_SHARE = 0.25;
 
@@ -134,7 +142,7 @@ export function articleCarriers(doc: Document, truth: string): ArticleCarriers {
     run.length = 0;
   };
   const isBoilerplateBox = (element: Element): boolean =>
-    BOILERPLATE_HINT.test(`${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`) &&
+    namesBoilerplate(`${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`) &&
     comparable(shownText(element)).length < haystack.length * MAX_BOX_SHARE;
   const walk = (element: Element): void => {
     const tag = tagOf(element);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { articleText } from '../../src/extract';
 import { parseHtml } from '../../src/extract/parse-html';
 import {
-  articleCarriers, articleParagraphs, carrierCoverage, carrierText, comparable, foreignShare, headlineOf, insertArticle, spreadParagraphs, templateHalf,
+  articleCarriers, articleParagraphs, carrierCoverage, carrierText, comparable, foreignShare, headlineOf, insertArticle, namesBoilerplate, spreadParagraphs,
+  templateHalf,
 } from '../../eval/template-article';
 import { leadingShare } from '../../eval/cross-template';
 
@@ -154,5 +155,20 @@ describe('article text helpers', () => {
     expect(held).toBeGreaterThan(60);
     expect(held).toBeLessThan(140);
     expect(ids.map(templateHalf)).toEqual(ids.map(templateHalf));
+  });
+});
+
+describe('namesBoilerplate: class and id words of in-article boilerplate', () => {
+  it.each([
+    ['wp-caption-text', true],
+    ['tr-caption', true],
+    ['authorBio', true],
+    ['gigya-share-btns-2_gig_containerParent', true],
+    ['post tag-news', true],
+    ['section evolve-shared-mutable-history', false],
+    ['commentary-body', false],
+    ['article-content', false],
+  ])('%s → %s', (name, named) => {
+    expect(namesBoilerplate(name)).toBe(named);
   });
 });
