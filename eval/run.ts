@@ -11,6 +11,7 @@
  * each for the fit half, the held-out half (split by base article) and all;
  * false positives among short windows of different articles (short-windows.ts);
  * reposts converted between Simplified and Traditional Chinese (script-conversion.ts);
+ * the same article inside other real pages' templates (cross-template.ts);
  * and article extraction F1 on ../shared/data/pages against plain Readability.
  * Targets missed are listed at the end; with --strict they make the exit code 1.
  */
@@ -27,6 +28,7 @@ import {
   allPairs, count, fmtRate, halfOf, histogram, outcomes, DUP_KINDS, HALVES, HIST_BUCKETS, NONDUP_KINDS,
   type Half, type PairOutcome,
 } from './score';
+import { crossTemplate, crossTemplateReport } from './cross-template';
 import { extractionReport } from './extraction';
 import { narrowTopic } from './narrow-topic';
 import { embeddedParts } from './embedded-parts';
@@ -305,6 +307,12 @@ async function main(): Promise<void> {
     if (named < SHORT_ANSWER_TARGET) failures.push(`short answers ${r.group} ${r.kind} ${r.sentences}: ${r.copy.held + r.quote.held}/${r.answers.held} held-out name the source as a copy or quote (target ≥ ${SHORT_ANSWER_TARGET * 100} %)`);
   }
   print(`  (${ms(t)})`);
+
+  if (args.html && existsSync(join(args.pages, 'pages.tsv'))) {
+    t = performance.now();
+    failures.push(...crossTemplateReport(crossTemplate(ds, args.pages), print));
+    print(`  (${ms(t)})`);
+  }
 
   if (args.html && existsSync(join(args.dir, 'html'))) {
     t = performance.now();
