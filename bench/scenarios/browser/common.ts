@@ -44,11 +44,13 @@ export function progress(message: string): void {
   process.stderr.write(`  [browser ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
+/** Bytes under `dir`; a file LevelDB compacts away between the listing and its stat counts 0 (the settled size takes four equal readings). */
 export function dirSize(dir: string): number {
   if (!existsSync(dir)) return 0;
   return readdirSync(dir).reduce((a, name) => {
     const p = join(dir, name);
-    const s = statSync(p);
+    const s = statSync(p, { throwIfNoEntry: false });
+    if (s === undefined) return a;
     return a + (s.isDirectory() ? dirSize(p) : s.size);
   }, 0);
 }
