@@ -86,7 +86,7 @@ export function corpusForStore() {
 
 /**
  * Pages per transaction when filling the store: each transaction rewrites
- * every bucket it touches once, and 250,000 pages touch all 4,096 buckets of
+ * every bucket it touches once, and 250,000 pages touch every bucket of
  * each store, so larger batches cost no more bucket writes; the packed edits
  * of a batch take ~30 MB.
  */
