@@ -18,7 +18,7 @@ import type { BlockEdits } from './block-edits';
  * reads, while a sparser one would read ranges of buckets it does not change.
  */
 const DENSE_SHARE = 16;
-/** Keys per range read: at a million pages ≤ 3.5 MB of buckets (block1–3 ~2.5 kB, block0's smaller ones ~3.4 kB each), the most a bulk write holds at a time. */
+/** Keys per range read: at a million pages < 1 MB of buckets (~2.5 kB each in block1–3, ~3.4 kB in block0), the most a bulk write holds at a time. */
 const RANGE_KEYS = 256;
 
 type BucketStore = IDBPObjectStore<HistorySchema, ArrayLike<'pages' | BlockStoreName>, BlockStoreName, 'readwrite'>;
@@ -68,7 +68,7 @@ export const FILING_STEPS = 64;
 
 /** Keys one filing step of block store `b` spans. */
 export function filingStepKeys(b: number): number {
-  return Math.max(1, bucketCount(b) / FILING_STEPS);
+  return bucketCount(b) / FILING_STEPS;
 }
 
 /**
