@@ -267,9 +267,9 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
   }
   if (br.lookup?.length) {
     push('### query(fp, 3) in Chromium IndexedDB', '', br.lookupNotes ?? '', '');
-    push('| Stored pages | fill time (pages/s) | query p50 | query p99 | query max | right after the fill: p50 / p99 | queryMany(page + passages) p50 / p99 | brute-force scan p50 / p99 (in memory) | bytes/page settled (storage.estimate right after) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    push('| Stored pages | fill time (pages/s) | query p50 | query p99 | query max | right after the fill: p50 / p99 | queryMany(page + passages) p50 / p99 | recordVisit p50 / p99 | brute-force scan p50 / p99 (in memory) | bytes/page settled (storage.estimate right after) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const l of br.lookup) {
-      push(`| ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s (${fmt(l.pagesPerSecond, 0)}/s) | ${fmt(l.query.median, 2)} ms | ${fmt(l.query.p99, 2)} ms | ${fmt(l.query.max, 2)} ms | ${l.queryRightAfterFill ? `${fmt(l.queryRightAfterFill.median, 2)} / ${fmt(l.queryRightAfterFill.p99, 2)} ms` : '—'} | ${fmt(l.queryManyPagePlusPassages?.median, 2)} / ${fmt(l.queryManyPagePlusPassages?.p99, 2)} ms | ${fmt(l.bruteForce?.median, 2)} / ${fmt(l.bruteForce?.p99, 2)} ms | ${l.settledDiskBytesPerPage === undefined ? fmt(l.bytesPerPage, 0) : `${fmt(l.settledDiskBytesPerPage, 0)} (${fmt(l.bytesPerPage, 0)})`} |`);
+      push(`| ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s (${fmt(l.pagesPerSecond, 0)}/s) | ${fmt(l.query.median, 2)} ms | ${fmt(l.query.p99, 2)} ms | ${fmt(l.query.max, 2)} ms | ${l.queryRightAfterFill ? `${fmt(l.queryRightAfterFill.median, 2)} / ${fmt(l.queryRightAfterFill.p99, 2)} ms` : '—'} | ${fmt(l.queryManyPagePlusPassages?.median, 2)} / ${fmt(l.queryManyPagePlusPassages?.p99, 2)} ms | ${l.recordVisit ? `${fmt(l.recordVisit.median, 2)} / ${fmt(l.recordVisit.p99, 2)} ms` : '—'} | ${fmt(l.bruteForce?.median, 2)} / ${fmt(l.bruteForce?.p99, 2)} ms | ${l.settledDiskBytesPerPage === undefined ? fmt(l.bytesPerPage, 0) : `${fmt(l.settledDiskBytesPerPage, 0)} (${fmt(l.bytesPerPage, 0)})`} |`);
     }
     push('', 'performance.now() in a service worker is coarsened to 0.1 ms.', '');
   }

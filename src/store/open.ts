@@ -11,6 +11,7 @@ import { upgradeToV3 } from './migrations/v3';
 import { upgradeToV4 } from './migrations/v4';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
+import { upgradeToV7 } from './migrations/v7';
 import { DB_VERSION, type HistoryDatabase, type HistorySchema } from './schema';
 
 type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
@@ -29,6 +30,7 @@ function upgradeSchema(db: HistoryDatabase, oldVersion: number, tx: UpgradeTx): 
   if (oldVersion < 4) migration = migration.then(() => upgradeToV4(untypedDb));
   if (oldVersion < 5) migration = migration.then(() => upgradeToV5(untypedTx));
   if (oldVersion < 6) migration = migration.then(() => upgradeToV6(untypedTx));
+  if (oldVersion < 7) migration = migration.then(() => upgradeToV7(untypedTx));
   return migration;
 }
 

@@ -8,7 +8,7 @@ import type { Bucket } from './codec/bucket';
 import type { StoredPage } from './codec/stored-page';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;

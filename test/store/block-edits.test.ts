@@ -15,12 +15,12 @@ const P2 = fp('00ff00ff00ff00ff');
 function expectedEntries(pageId: number, fingerprints: Fingerprint[], b: number) {
   return filings(fingerprints)
     .filter(([, store]) => store === b)
-    .map(([f]) => ({ key: bucketKey(fingerprintBlocks(f)[b] as number), entry: bucketEntry(f, b, pageId) }))
+    .map(([f]) => ({ key: bucketKey(fingerprintBlocks(f)[b] as number, b), entry: bucketEntry(f, b, pageId) }))
     .sort((x, y) => x.key - y.key);
 }
 
 function loggedEntries(edits: BlockEdits, b: number) {
-  return edits.changes(b).flatMap(([key, change]) => decodeBucket(change.append).map((entry) => ({ key, entry })));
+  return edits.changes(b).flatMap(([key, change]) => decodeBucket(change.append, b).map((entry) => ({ key, entry })));
 }
 
 describe('BlockEdits files a page as `filings` says, from its packed fingerprints', () => {

@@ -42,7 +42,8 @@ describe('stored bytes', () => {
         }],
         [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 4, d: '020123456789abcdef0123456789abcdee060001a01f00bc0500' }],
       ],
-      block0: [[18, 'b6ab1803456789abb6ab1803456789ab'], [3472, '17bc220072aa58bf17bc22001234abcd'], [4095, '17bc220f0000ffff']],
+      // Keyed by the whole first block (database version 7), so an entry's first word is the page key alone.
+      block0: [[0x0123, '0b6ab180456789ab0b6ab180456789ab'], [0xd900, '017bc22072aa58bf017bc2201234abcd'], [0xffff, '017bc2200000ffff']],
       block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],
       block2: [[1419, '17bc220fc177d900'], [2202, 'b6ab180bcdef0123']],
       block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],

@@ -6,6 +6,8 @@ import { dumpDatabase, freshHistory, manualClock, pageInput, T0, type StoreDump 
 
 const A = '0123456789abcdef';
 const B = 'fedcba9876543210';
+/** Bits of the block that key a bucket, per block store: block0 (every passage too) by the whole block. */
+const KEY_BITS = [16, 12, 12, 12];
 
 describe('recordVisit', () => {
   test('adds a page with a normalised URL, one visit, and source "visit"', async () => {
@@ -25,7 +27,7 @@ describe('recordVisit', () => {
     expect(await history.count()).toBe(1);
   });
 
-  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 12 bits, entry = page key × 16 + low 4 bits, then blocks b + 1 and b + 2', async () => {
+  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 16 bits in block0 (entry = page key), top 12 in block1–3 (entry = page key × 16 + low 4 bits), then blocks b + 1 and b + 2', async () => {
     const { history, factory, name } = await freshHistory();
     const passage = '00000000ffffffff';
     const page = await history.recordVisit(pageInput({ passages: [passage] }));
@@ -36,9 +38,10 @@ describe('recordVisit', () => {
       const expected = filed.map((hex) => {
         const blocks = fingerprintBlocks(fingerprintFromHex(hex));
         const others = [blocks[(block + 1) % 4] as number, blocks[(block + 2) % 4] as number];
-        const word = page.id * 16 + ((blocks[block] as number) & 0xf);
+        const lowBits = 16 - (KEY_BITS[block] as number);
+        const word = page.id * 2 ** lowBits + ((blocks[block] as number) % 2 ** lowBits);
         const bytes = [word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff, ...others.flatMap((v) => [v >>> 8, v & 0xff])];
-        return [(blocks[block] as number) >>> 4, bytes];
+        return [(blocks[block] as number) >>> lowBits, bytes];
       });
       const actual = store.keys.map((key, i) => [key, [...(store.values[i] as Uint8Array)]]);
       expect(actual.sort(), `block${block}`).toEqual(expected.sort());
@@ -66,7 +69,7 @@ describe('recordVisit', () => {
     expect(await history.query('1111111111111111', 3)).toEqual([]);
     expect((await history.query(B, 0)).map((m) => m.page.id)).toEqual([first.id]);
     const dump = await dumpDatabase(factory, name);
-    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toEqual([(fingerprintBlocks(fingerprintFromHex(B))[block] as number) >>> 4]);
+    for (let block = 0; block < 4; block++) expect(dump[`block${block}`]?.keys).toEqual([(fingerprintBlocks(fingerprintFromHex(B))[block] as number) >>> (16 - (KEY_BITS[block] as number))]);
     expect(indexProblems(dump)).toEqual([]);
   });
 

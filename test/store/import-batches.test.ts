@@ -107,7 +107,7 @@ const FAILURES: [string, (history: History, factory: IDBFactory, name: string) =
   }), (error) => expect(error.message).toMatch(/^The import stopped after record \d+ \(.+\)\. Records 1–\d+ were imported/)],
   ['a write fails (a damaged bucket of the block index)', (history, factory, name) => {
     // The bucket the 31st record files its whole fingerprint under in block0, damaged once 28 records (four batches) are in: the fifth batch fails.
-    const key = bucketKey(Number.parseInt((FILE_RECORDS[30] as ExportRecord).fingerprint.slice(0, 4), 16));
+    const key = bucketKey(Number.parseInt((FILE_RECORDS[30] as ExportRecord).fingerprint.slice(0, 4), 16), 0);
     let original: unknown;
     return {
       at: async (line) => {

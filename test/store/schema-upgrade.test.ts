@@ -7,6 +7,7 @@ import { buildV3Database } from './fixtures/v3-database';
 import { buildV4Database } from './fixtures/v4-database';
 import { buildV5Database } from './fixtures/v5-database';
 import { buildV6Database } from './fixtures/v6-database';
+import { buildV7Database } from './fixtures/v7-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -53,7 +54,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {
@@ -85,7 +86,7 @@ async function byUrl(history: Awaited<ReturnType<typeof openHistory>>, url: stri
   return history.getByUrl(url);
 }
 
-describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database], [5, buildV5Database], [6, buildV6Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
+describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database], [4, buildV4Database], [5, buildV5Database], [6, buildV6Database], [7, buildV7Database]] as const)('opening the version-%i fixture with the current code', (_version, build) => {
   async function openFixture() {
     const factory = new IDBFactory();
     await build(factory, 'old');

@@ -36,13 +36,13 @@ export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean 
     pages.forEach((page, i) => {
       const key = pageKeys[i] as number;
       for (const [fp, filed] of filings(unpackFingerprints(storedFingerprints(page, key)))) {
-        if (filed === block) count(expected, JSON.stringify([bucketKey(fingerprintBlocks(fp)[block] as number), bucketEntry(fp, block, key)]));
+        if (filed === block) count(expected, JSON.stringify([bucketKey(fingerprintBlocks(fp)[block] as number, block), bucketEntry(fp, block, key)]));
       }
     });
     const { keys, values } = dump[store] ?? { keys: [], values: [] };
     const actual = new Map<string, number>();
     keys.forEach((key, i) => {
-      const entries = decodeBucket(values[i] as Uint8Array);
+      const entries = decodeBucket(values[i] as Uint8Array, block);
       if (entries.length === 0) problems.push(`${store}: bucket ${String(key)} is empty`);
       for (const entry of entries) count(actual, JSON.stringify([key, entry]));
     });

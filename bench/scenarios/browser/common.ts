@@ -44,11 +44,13 @@ export function progress(message: string): void {
   process.stderr.write(`  [browser ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
+/** Bytes under `dir`; a file LevelDB compacts away between the listing and its stat counts 0 (the settled size takes four equal readings). */
 export function dirSize(dir: string): number {
   if (!existsSync(dir)) return 0;
   return readdirSync(dir).reduce((a, name) => {
     const p = join(dir, name);
-    const s = statSync(p);
+    const s = statSync(p, { throwIfNoEntry: false });
+    if (s === undefined) return a;
     return a + (s.isDirectory() ? dirSize(p) : s.size);
   }, 0);
 }
@@ -84,7 +86,7 @@ export function corpusForStore() {
 
 /**
  * Pages per transaction when filling the store: each transaction rewrites
- * every bucket it touches once, and 250,000 pages touch all 4,096 buckets of
+ * every bucket it touches once, and 250,000 pages touch every bucket of
  * each store, so larger batches cost no more bucket writes; the packed edits
  * of a batch take ~30 MB.
  */

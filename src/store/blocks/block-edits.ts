@@ -5,7 +5,7 @@
  * IndexedDB.
  */
 import { BLOCK_COUNT, fingerprintBlocks, type Fingerprint } from '../../core/fingerprint64';
-import { BUCKETS, ENTRY_BYTES, LOW_MASK, PAGE_KEY_LIMIT, PASSAGE_STORE, blockOf, bucketKey, filings, type BucketChange } from '../codec/bucket';
+import { ENTRY_BYTES, PAGE_KEY_LIMIT, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, type BucketChange } from '../codec/bucket';
 import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, writeUint32 } from '../codec/fingerprints';
 
 /**
@@ -54,7 +54,7 @@ export class BlockEdits {
     if (!this.wanted(b)) return;
     this.grow();
     const block = blockOf(hi, lo, b);
-    const word = pageId * (LOW_MASK + 1) + (block & LOW_MASK);
+    const word = entryWord(pageId, block, b);
     const kept1 = blockOf(hi, lo, (b + 1) % 4);
     const kept2 = blockOf(hi, lo, (b + 2) % 4);
     const entries = this.entries;
@@ -64,7 +64,7 @@ export class BlockEdits {
     entries[at + 5] = kept1 & 0xff;
     entries[at + 6] = kept2 >>> 8;
     entries[at + 7] = kept2 & 0xff;
-    this.keys[this.count] = bucketKey(block);
+    this.keys[this.count] = bucketKey(block, b);
     this.stores[this.count] = b;
     this.count++;
   }
@@ -74,7 +74,7 @@ export class BlockEdits {
     for (const [fp, b] of filings(fingerprints)) {
       if (!this.wanted(b)) continue;
       const byKey = this.removals[b] as Map<number, Set<number>>;
-      const key = bucketKey(fingerprintBlocks(fp)[b] as number);
+      const key = bucketKey(fingerprintBlocks(fp)[b] as number, b);
       const ids = byKey.get(key) ?? new Set<number>();
       ids.add(pageId);
       byKey.set(key, ids);
@@ -96,12 +96,13 @@ export class BlockEdits {
 
   /** Touched buckets of block store `b`, in key order; additions grouped by key with a counting sort. */
   changes(b: number): [number, BucketChange][] {
-    const counts = new Uint32Array(BUCKETS + 1);
+    const buckets = bucketCount(b);
+    const counts = new Uint32Array(buckets + 1);
     for (let i = 0; i < this.count; i++) if (this.stores[i] === b) (counts[(this.keys[i] as number) + 1] as number)++;
-    for (let k = 1; k <= BUCKETS; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
-    const total = counts[BUCKETS] as number;
+    for (let k = 1; k <= buckets; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
+    const total = counts[buckets] as number;
     const grouped = new Uint8Array(total * ENTRY_BYTES);
-    const next = counts.slice(0, BUCKETS);
+    const next = counts.slice(0, buckets);
     for (let i = 0; i < this.count; i++) {
       if (this.stores[i] !== b) continue;
       const slot = (next[this.keys[i] as number] as number);
@@ -110,7 +111,7 @@ export class BlockEdits {
     }
     const removals = this.removals[b] as Map<number, Set<number>>;
     const out: [number, BucketChange][] = [];
-    for (let key = 0; key < BUCKETS; key++) {
+    for (let key = 0; key < buckets; key++) {
       const from = counts[key] as number;
       const to = counts[key + 1] as number;
       const drop = removals.get(key);

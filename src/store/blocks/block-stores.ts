@@ -5,26 +5,27 @@
  */
 import type { IDBPObjectStore } from 'idb';
 import { fingerprintBlocks, type Blocks, type Fingerprint } from '../../core/fingerprint64';
-import { BUCKETS, PASSAGE_STORE, bucketCandidates, bucketKey, refiling, rewriteBucket, type Bucket, type BucketChange } from '../codec/bucket';
+import { PASSAGE_STORE, bucketCandidates, bucketCount, bucketKey, refiling, rewriteBucket, type Bucket, type BucketChange } from '../codec/bucket';
 import { collectRequests, inTransaction } from '../errors';
 import { BLOCK_STORES, type BlockStoreName, type HistoryDatabase, type HistorySchema, type ReadTx, type WriteTx } from '../schema';
 import type { BlockEdits } from './block-edits';
 
 /**
- * Touched buckets above this many in one store are read by key range
- * (getAll + getAllKeys over RANGE_KEYS keys: two requests instead of one per
- * bucket); each request costs ~0.1 ms in Chromium whatever it carries, so a
- * bulk write touching most of the 4,096 buckets saves most of its reads.
+ * A store's touched buckets are read by key range (getAll + getAllKeys over
+ * RANGE_KEYS keys: two requests instead of one per bucket) when they are more
+ * than 1/DENSE_SHARE of its buckets: each request costs ~0.1 ms in Chromium
+ * whatever it carries, so a bulk write touching most buckets saves most of its
+ * reads, while a sparser one would read ranges of buckets it does not change.
  */
-const DENSE_CHANGES = 256;
-/** Keys per range read: at a million pages ≤ 5 MB of buckets (block0), the most a bulk write holds at a time. */
+const DENSE_SHARE = 16;
+/** Keys per range read: at a million pages < 1 MB of buckets (~2.5 kB each in block1–3, ~3.4 kB in block0), the most a bulk write holds at a time. */
 const RANGE_KEYS = 256;
 
 type BucketStore = IDBPObjectStore<HistorySchema, ArrayLike<'pages' | BlockStoreName>, BlockStoreName, 'readwrite'>;
 
 /** Writes the bucket `change` makes of `bucket`, filing its pages' entries afresh (refiling), or deletes it when it ends up empty. */
-function writeBucket(store: BucketStore, key: number, bucket: Bucket | undefined, change: BucketChange, request: (pending: Promise<unknown>) => void): void {
-  const next = rewriteBucket(bucket, refiling(change));
+function writeBucket(store: BucketStore, b: number, key: number, bucket: Bucket | undefined, change: BucketChange, request: (pending: Promise<unknown>) => void): void {
+  const next = rewriteBucket(bucket, refiling(change, b), b);
   if (next !== undefined) request(store.put(next, key));
   else if (bucket !== undefined) request(store.delete(key));
 }
@@ -34,13 +35,13 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
   await Promise.all(stores.map(async (b) => {
     const store = tx.objectStore(BLOCK_STORES[b] as BlockStoreName);
     const changes = edits.changes(b);
-    if (changes.length <= DENSE_CHANGES) {
+    if (changes.length <= bucketCount(b) / DENSE_SHARE) {
       const buckets = await Promise.all(collectRequests((request) => changes.forEach(([key]) => request(store.get(key))))) as (Bucket | undefined)[];
-      await Promise.all(collectRequests((request) => changes.forEach(([key, change], i) => writeBucket(store, key, buckets[i], change, request))));
+      await Promise.all(collectRequests((request) => changes.forEach(([key, change], i) => writeBucket(store, b, key, buckets[i], change, request))));
       return;
     }
     let next = 0;
-    for (let low = 0; low < BUCKETS && next < changes.length; low += RANGE_KEYS) {
+    for (let low = 0; low < bucketCount(b) && next < changes.length; low += RANGE_KEYS) {
       const end = changes.findIndex(([key], i) => i >= next && key >= low + RANGE_KEYS);
       const part = changes.slice(next, end === -1 ? changes.length : end);
       next += part.length;
@@ -49,28 +50,36 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
       const [keys, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
       const byKey = new Map<number, Bucket>(keys.map((key, i) => [key, values[i] as Bucket]));
       // Awaited range by range, so at most one range of buckets is held.
-      await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, key, byKey.get(key), change, request))));
+      await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, b, key, byKey.get(key), change, request))));
     }
   }));
 }
 
 /**
- * Buckets per transaction when filing in steps: at a million pages 64 of
- * block0's (~20 kB each) are ~1.3 MB read and written, so a page check
- * queued behind one step waits for a short transaction, not the whole index
- * (128 gave checks a p95 of 634 ms at 100,000 pages under load 13–20).
+ * Steps a store is filed in, each over 1/FILING_STEPS of its keys: at a
+ * million pages a step reads and rewrites ~3.5 MB (the store's bytes over 64,
+ * whatever its key bits: block0's 65,536 smaller buckets are stepped 1,024 at
+ * a time, not 64, so they make no more transactions than 4,096 did), so a page
+ * check queued behind one step waits for a short transaction, not the whole
+ * index (steps of twice the bytes gave checks a p95 of 634 ms at 100,000
+ * pages under load 13–20).
  */
-export const FILING_STEP_KEYS = 64;
+export const FILING_STEPS = 64;
+
+/** Keys one filing step of block store `b` spans. */
+export function filingStepKeys(b: number): number {
+  return bucketCount(b) / FILING_STEPS;
+}
 
 /**
  * Files the additions of `edits` in block store `b` in short transactions of
- * their own, FILING_STEP_KEYS buckets each, every bucket rewritten once
+ * their own, one per filingStepKeys(b) keys, every bucket rewritten once
  * however many pages it gets. Idempotent (refiling): filing the same pages
  * again leaves each entry once. Between two steps, the entries of the steps
  * done are in and the others not: the caller writes the pages after all the
  * steps, so that no page is ever stored without its entries.
  */
-export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: number, stepKeys = FILING_STEP_KEYS): Promise<void> {
+export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: number, stepKeys = filingStepKeys(b)): Promise<void> {
   const name = BLOCK_STORES[b] as BlockStoreName;
   const changes = edits.changes(b);
   for (let i = 0; i < changes.length; ) {
@@ -86,7 +95,7 @@ export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: num
       const range = IDBKeyRange.bound(step * stepKeys, step * stepKeys + stepKeys - 1);
       const [keys, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
       const byKey = new Map<number, Bucket>(keys.map((key, k) => [key, values[k] as Bucket]));
-      await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, key, byKey.get(key), change, request))));
+      await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, b, key, byKey.get(key), change, request))));
     });
   }
 }
@@ -108,7 +117,7 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
   const blocks = queries.map(fingerprintBlocks);
   const storesOf = (q: number): readonly number[] => (passageQueries[q] === true ? PASSAGE_ONLY : ALL_BLOCKS);
   blocks.forEach((qb, q) => storesOf(q).forEach((b) => {
-    const key = bucketKey(qb[b] as number);
+    const key = bucketKey(qb[b] as number, b);
     const byKey = wanted[b] as Map<number, Promise<Bucket | undefined>>;
     if (!byKey.has(key)) byKey.set(key, tx.objectStore(BLOCK_STORES[b] as BlockStoreName).get(key));
   }));
@@ -116,7 +125,7 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
     const found = new Set<number>();
     await Promise.all(storesOf(q).map(async (b) => {
       const block = (blocks[q] as Blocks)[b] as number;
-      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block));
+      const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block, b));
       if (bucket !== undefined) bucketCandidates(bucket, fp, b, maxDistance, found);
     }));
     return found;

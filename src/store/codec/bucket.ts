@@ -7,15 +7,15 @@
  * matches only passages and pages that agree on that block (core/passages.ts,
  * passagesMatch): 4 entries per passage were a third of a page's bytes.
  *
- * Each block store holds one bucket per value of the block's top
- * BUCKET_KEY_BITS bits: the key is that value, the record a packed array of
- * ENTRY_BYTES-byte entries, each the page key with the block's low bits, and
- * the next two blocks of the fingerprint. A lookup is four exact key reads
- * and a distance check on 48 of the 64 bits; the page record, which the
- * caller reads for every match anyway, settles the rest (a random entry
+ * Each block store holds one bucket per value of the block's top bits
+ * (BUCKET_KEY_BITS, per store): the key is that value, the record a packed
+ * array of ENTRY_BYTES-byte entries, each the page key with the block's low
+ * bits, and the next two blocks of the fingerprint. A lookup is four exact
+ * key reads and a distance check on 48 of the 64 bits; the page record, which
+ * the caller reads for every match anyway, settles the rest (a random entry
  * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). A page's entries cost no
- * IndexedDB record of their own, and a bulk write touches at most
- * 4 × 4,096 records, however many pages it brings.
+ * IndexedDB record of their own; a bulk write touches at most every bucket of
+ * each store once, however many pages it brings.
  */
 import { fingerprintBlocks, type Blocks, type Fingerprint } from '../../core/fingerprint64';
 import { popcount32 } from '../../core/hamming';
@@ -29,31 +29,59 @@ import { popcount32 } from '../../core/hamming';
 export type Bucket = Uint8Array;
 
 /**
- * Bits of a block that key its bucket; the other LOW_BITS go into the entry.
- * 16 bits gave 65,536 buckets per store, and a bulk write touching most of
- * them cost ~0.15 ms per put in Chromium here: ~40 s of the 100,000-page
- * import. With 12, a million pages make buckets of ~2.5 kB (block0, which
- * also holds the passages: ~20 kB), still one read each.
+ * Bits of a whole-fingerprint block that key its bucket (block1–3): 16 gave
+ * 65,536 buckets per store, and a bulk write touching most of them cost
+ * ~0.15 ms per put in Chromium here: ~40 s of the 100,000-page import. With
+ * 12, a million pages make buckets of ~2.5 kB, still one read each.
  */
-export const BUCKET_KEY_BITS = 12;
-export const LOW_BITS = 16 - BUCKET_KEY_BITS;
-export const LOW_MASK = (1 << LOW_BITS) - 1;
-/** Buckets per block store. */
-export const BUCKETS = 1 << BUCKET_KEY_BITS;
+export const WHOLE_KEY_BITS = 12;
 /**
- * (page key × 2^LOW_BITS + the block's low bits) as uint32, then the next two
- * 16-bit blocks (b + 1, b + 2 mod 4), big-endian. The third block was 2 more
+ * Bits of the first block that key a block0 bucket: block0 also files every
+ * passage (26.7 a page on average), so at 12 bits a million pages made
+ * ~54 kB buckets, and a visit rewrote ~27 of them (~1.5 MB);
+ * by 16 bits (65,536 buckets, ~3.4 kB each at a million pages) a visit
+ * rewrites ~0.1 MB (docs/decisions/0034-block0-buckets.md).
+ */
+export const PASSAGE_KEY_BITS = 16;
+/** The key bits of each block store (block0 first). */
+export const BUCKET_KEY_BITS: readonly number[] = [PASSAGE_KEY_BITS, WHOLE_KEY_BITS, WHOLE_KEY_BITS, WHOLE_KEY_BITS];
+/** The bits of a block an entry keeps beside the page key, per store: the block's bits its bucket key does not hold. */
+const LOW_BITS: readonly number[] = BUCKET_KEY_BITS.map((bits) => 16 - bits);
+/**
+ * (page key × 2^low bits + the block's low bits) as uint32, then the next two
+ * 16-bit blocks (b + 1, b + 2 mod 4), big-endian: the same 8 bytes in every
+ * store, only the split of the first word differs. The third block was 2 more
  * bytes per entry (24 per page) for a check the page record makes anyway.
  */
 export const ENTRY_BYTES = 8;
-/** Page keys must fit the entry's first word beside the block's low bits. */
-export const PAGE_KEY_LIMIT = 2 ** (32 - LOW_BITS);
+/** Page keys must fit the entry's first word beside the block's low bits, in the store that keeps the most of them. */
+export const PAGE_KEY_LIMIT = 2 ** (32 - Math.max(...LOW_BITS));
 /** The block store (block0) that also files passages, under their first block. */
 export const PASSAGE_STORE = 0;
 
-/** The bucket a block value is filed in. */
-export function bucketKey(block: number): number {
-  return block >>> LOW_BITS;
+/** How many buckets block store `b` has (one per key). */
+export function bucketCount(b: number): number {
+  return 2 ** (BUCKET_KEY_BITS[b] as number);
+}
+
+/** The block's bits an entry of store `b` keeps, as a mask. */
+function lowMask(b: number): number {
+  return 2 ** (LOW_BITS[b] as number) - 1;
+}
+
+/** The page key in the first word of an entry of store `b`. */
+function pageOfWord(word: number, b: number): number {
+  return word >>> (LOW_BITS[b] as number);
+}
+
+/** The first word of an entry of store `b`: the page key and the block's low bits. */
+export function entryWord(pageId: number, block: number, b: number): number {
+  return pageId * (lowMask(b) + 1) + (block & lowMask(b));
+}
+
+/** The bucket of block store `b` a block value is filed in. */
+export function bucketKey(block: number, b: number): number {
+  return block >>> (LOW_BITS[b] as number);
 }
 
 /** A bucket entry as numbers: the page, the filed block's low bits, and blocks b + 1 and b + 2 (mod 4). */
@@ -74,12 +102,13 @@ export function blockOf(hi: number, lo: number, b: number): number {
   return b % 2 === 0 ? half >>> 16 : half & 0xffff;
 }
 
-export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
+/** The entries of a bucket of block store `b`. */
+export function decodeBucket(bucket: Uint8Array, b: number): BucketEntry[] {
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   const out: BucketEntry[] = [];
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    out.push({ pageId: word >>> LOW_BITS, low: word & LOW_MASK, rest: [view.getUint16(at + 4), view.getUint16(at + 6)] });
+    out.push({ pageId: pageOfWord(word, b), low: word & lowMask(b), rest: [view.getUint16(at + 4), view.getUint16(at + 6)] });
   }
   return out;
 }
@@ -87,7 +116,7 @@ export function decodeBucket(bucket: Uint8Array): BucketEntry[] {
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
   const blocks = fingerprintBlocks(fp);
-  return { pageId, low: (blocks[blockIndex] as number) & LOW_MASK, rest: keptBlocks(blocks, blockIndex) };
+  return { pageId, low: (blocks[blockIndex] as number) & lowMask(blockIndex), rest: keptBlocks(blocks, blockIndex) };
 }
 
 /**
@@ -125,15 +154,15 @@ export interface BucketChange {
  * of its entries in the bucket at once), so filing the same pages twice, e.g.
  * when an interrupted import is run again, leaves each entry once.
  */
-export function refiling(change: BucketChange): BucketChange {
+export function refiling(change: BucketChange, b: number): BucketChange {
   const drop = new Set(change.drop);
   const view = new DataView(change.append.buffer, change.append.byteOffset, change.append.byteLength);
-  for (let at = 0; at + ENTRY_BYTES <= change.append.byteLength; at += ENTRY_BYTES) drop.add(view.getUint32(at) >>> LOW_BITS);
+  for (let at = 0; at + ENTRY_BYTES <= change.append.byteLength; at += ENTRY_BYTES) drop.add(pageOfWord(view.getUint32(at), b));
   return { drop, append: change.append };
 }
 
-/** The bucket after dropping the entries of `drop` and appending `append`; undefined when it ends up empty. */
-export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChange): Uint8Array | undefined {
+/** The bucket of store `b` after dropping the entries of `drop` and appending `append`; undefined when it ends up empty. */
+export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChange, b: number): Uint8Array | undefined {
   const { drop, append } = change;
   // Failing the transaction is better than spreading a damaged bucket.
   if (bucket !== undefined && (!(bucket instanceof Uint8Array) || bucket.byteLength % ENTRY_BYTES !== 0)) throw new TypeError('a bucket of the block index is damaged');
@@ -148,7 +177,7 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   let size = 0;
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
-    if (drop.has(view.getUint32(at) >>> LOW_BITS)) continue;
+    if (drop.has(pageOfWord(view.getUint32(at), b))) continue;
     out.set(bucket.subarray(at, at + ENTRY_BYTES), size);
     size += ENTRY_BYTES;
   }
@@ -164,10 +193,11 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
  */
 export function bucketCandidates(bucket: Bucket, fp: Fingerprint, b: number, maxDistance: number, found: Set<number>): void {
   const { low, rest: [x, y] } = bucketEntry(fp, b, 0);
+  const mask = lowMask(b);
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    if ((word & LOW_MASK) === low && entryDistance(view, at, x, y) <= maxDistance) found.add(word >>> LOW_BITS);
+    if ((word & mask) === low && entryDistance(view, at, x, y) <= maxDistance) found.add(pageOfWord(word, b));
   }
 }
 

@@ -4,14 +4,15 @@
  * index repeats every URL as a UTF-16 key: the largest cost per page after the
  * block index, bench/RESULTS.md). Key = URL hash (24 bits) × 16 + slot; URLs
  * sharing a hash take the next free slot, and a look-up reads the hash's 16
- * keys at once. Keys stay below 2^28, the room a bucket entry gives a page
- * (bucket.ts). The math only: reading the slots is pages-store.ts.
+ * keys at once. Keys stay below 2^28, the room an entry of block1–3 gives a
+ * page beside the block's 4 low bits (bucket.ts PAGE_KEY_LIMIT; block0's
+ * entries keep none). The math only: reading the slots is pages-store.ts.
  */
 import { popcount32 } from '../../core/hamming';
 
 export const SLOT_BITS = 4;
 export const SLOTS_PER_HASH = 1 << SLOT_BITS;
-/** With SLOT_BITS, keys stay below 2^28: an entry of the block index has 28 bits for one. */
+/** With SLOT_BITS, keys stay below 2^28: an entry of block1–3 has 28 bits for one. */
 export const URL_HASH_BITS = 24;
 
 /**
