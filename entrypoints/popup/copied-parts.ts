@@ -1,10 +1,8 @@
 import { t } from '../../src/i18n';
-import type { CopiedParts, PageReport, PageStatus } from '../../src/messaging';
+import type { CopiedParts, PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { byId, externalLink, h } from '../../src/ui/dom';
-
-/** Verdicts whose earlier page's parts the page holds: a repost, a partial copy, a quote. */
-const SHOWN_FOR: ReadonlySet<PageStatus> = new Set(['repost', 'partial', 'quote']);
+import { namesEarlierPage } from '../../src/ui/match-text';
 
 /**
  * "Show copied parts" for a page flagged as a copy (or a quote) (`copied-parts`): the
@@ -49,7 +47,8 @@ export function copiedPartsToggle(tabId: number) {
 
   return {
     update(report: PageReport | null) {
-      box.hidden = report === null || !SHOWN_FOR.has(report.status);
+      // Offered wherever the report names an earlier page: a repost, a partial copy or a quote holds parts of it.
+      box.hidden = report === null || !namesEarlierPage(report.status);
       shown = false;
       button.textContent = t('copiedShow');
       compare.replaceChildren();

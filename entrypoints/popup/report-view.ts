@@ -19,7 +19,6 @@ const STATUS_LABEL = {
   rate_limited: 'labelRateLimited',
 } as const satisfies Record<PageStatus, MessageKey>;
 
-
 /**
  * What a report is about: the tab's page, or a text pasted or selected
  * (`check-text`), for which the sentences that say "this page" are worded

@@ -1,8 +1,9 @@
 import { copiedSpans, FINGERPRINT_SCHEME, fingerprintFromHex, normalizeUrl, passageRanges, type FeatureDeps, type FingerprintScheme, type TextSpan } from '../core';
-import { MAX_COPIED_PARTS, type CopiedParts, type HighlightResult, type MatchVerdict, type PageReading, type PageReport, type PageStatus } from '../messaging';
+import { MAX_COPIED_PARTS, type CopiedParts, type HighlightResult, type MatchVerdict, type PageReading, type PageReport } from '../messaging';
 import type { Settings } from '../settings';
 import { MAX_EXCERPT_LENGTH, truncateText, type Page } from '../store';
 import type { HistoryPort } from './history-port';
+import { namesEarlierPage } from '../ui/match-text';
 import type { TabReports } from './tab-reports';
 
 export interface CopiedPartsDeps {
@@ -17,9 +18,6 @@ export interface CopiedPartsDeps {
   highlight: (tabId: number, parts: string[]) => Promise<HighlightResult>;
 }
 
-/** The verdicts whose earlier page's parts the page holds: a repost (all of it), a partial copy, a quote. */
-const SHOWN_FOR: ReadonlySet<PageStatus> = new Set(['repost', 'partial', 'quote']);
-
 /**
  * "Show copied parts": for a tab whose page was flagged as a copy (or a quote), the parts
  * of its text copied from the earlier page it leads with, highlighted on the
@@ -32,7 +30,7 @@ export class CopiedPartsService {
 
   async show(tabId: number): Promise<CopiedParts> {
     const report = await this.deps.tabReports.get(tabId);
-    const match = report && SHOWN_FOR.has(report.status) ? report.matches[0] : undefined;
+    const match = report && namesEarlierPage(report.status) ? report.matches[0] : undefined;
     if (!report || !match) return { kind: 'not_a_copy' };
     const [earlier, reading, settings] = await Promise.all([
       (await this.deps.history).getByUrl(match.url),
