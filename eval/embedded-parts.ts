@@ -9,6 +9,7 @@
  */
 import { judge, signDocument, type Verdict } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
+import { inMiddleOf, paragraphs } from './quoted-passages';
 import { halfOf, type Half } from './score';
 
 /** Shares of the article's characters copied. */
@@ -22,8 +23,6 @@ export interface EmbeddedPartResult {
   verdicts: Record<Half, Partial<Record<Verdict, number>>>;
   pages: Record<Half, number>;
 }
-
-const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
 
 /** Whole paragraphs from a quarter of the way in, until `share` of the text's characters. */
 export function partOf(text: string, share: number): string {
@@ -45,9 +44,7 @@ export function embeddedParts(ds: Dataset): EmbeddedPartResult[] {
     for (const share of PART_SHARES) {
       const result: EmbeddedPartResult = { group, share, verdicts: { fit: {}, held: {} }, pages: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
-        const host = paragraphs(texts[(i + HOST_OFFSET) % texts.length] as string);
-        const middle = Math.floor(host.length / 2);
-        const page = [...host.slice(0, middle), partOf(texts[i] as string, share), ...host.slice(middle)].join('\n\n');
+        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, partOf(texts[i] as string, share));
         const half = halfOf(doc.base);
         const { verdict } = judge(signed[i]!, signDocument(page));
         result.pages[half]++;

@@ -31,7 +31,14 @@ export interface QuotedPassagesReport {
 }
 
 const FLAGGED: ReadonlySet<Verdict> = new Set(['quote', 'partial', 'duplicate']);
-const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+export const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+
+/** `inserted` between the two halves of `host`'s paragraphs: a page with another article's text around it. */
+export function inMiddleOf(host: string, inserted: string): string {
+  const around = paragraphs(host);
+  const middle = Math.floor(around.length / 2);
+  return [...around.slice(0, middle), inserted, ...around.slice(middle)].join('\n\n');
+}
 
 /** Whole paragraphs from a third of the way in, about `chars` long, cut at a sentence end. */
 export function quoteOf(text: string, chars: number): string {
@@ -59,9 +66,7 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
     for (const chars of QUOTE_CHARS[group]) {
       const result: QuoteResult = { group, chars, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
-        const host = paragraphs(texts[(i + HOST_OFFSET) % texts.length] as string);
-        const middle = Math.floor(host.length / 2);
-        const page = [...host.slice(0, middle), quoteOf(texts[i] as string, chars), ...host.slice(middle)].join('\n\n');
+        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, quoteOf(texts[i] as string, chars));
         const half = halfOf(doc.base);
         result.quotes[half]++;
         const { verdict } = judge(signed[i]!, signDocument(page));
