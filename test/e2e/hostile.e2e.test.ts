@@ -9,6 +9,7 @@ import { indexProblems } from '../support/history-invariants';
 import { ROOT, launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { badge, dumpStores, openOptions, openPopup, readNotice, screenshot, stopServiceWorker, storedPages, waitForReport } from './support/extension';
 import { expectNoticeSurvived } from './support/notice-attack';
+import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { MAX_WAIT_MS } from '../../entrypoints/content/dom-settled';
 import { ROUTE_DEBOUNCE_MS } from '../../entrypoints/content/route-gate';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchWithExtension('en');
+  await skipSaveDialog(browser.context);
 });
 
 afterAll(async () => {
@@ -107,13 +109,7 @@ describe('hostile strings are plain text everywhere', () => {
     for (const href of await options.locator('#page-rows a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
       expect(href).toMatch(/^https?:\/\//);
     }
-    const exported = async (button: string) => {
-      const download = options.waitForEvent('download');
-      await options.click(button);
-      const chunks: Buffer[] = [];
-      for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    };
+    const exported = async (button: string) => (await savedFile(options, button)).text;
     const json = await exported('#export-json');
     const csv = await exported('#export-csv');
     expect(json).toContain(JSON.stringify(title));
