@@ -61,7 +61,8 @@ export type SaveOutcome = { saved: true; bytes: number } | { saved: false };
  * opened before the first chunk is read. `{ saved: false }` when the user
  * closes the dialog. A failure while writing leaves any file the user chose
  * to replace as it was (the browser writes to a temporary file and swaps it
- * in on close) and is thrown.
+ * in on close) and is thrown. A dialog that fails to open falls back to the
+ * download.
  */
 export async function saveTextFile(
   chunks: AsyncIterable<string>,
@@ -69,18 +70,20 @@ export async function saveTextFile(
   onProgress: (bytes: number) => void = () => undefined,
   { window: win = window, download = saveFile }: SaveTextDeps = {},
 ): Promise<SaveOutcome> {
-  const picker = (win as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
-  if (!picker) {
+  const offerDownload = async (): Promise<SaveOutcome> => {
     const blob = await collectBlob(chunks, file.type, onProgress);
     download(blob, file.filename);
     return { saved: true, bytes: blob.size };
-  }
+  };
+  const picker = (win as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  if (!picker) return offerDownload();
   let handle;
   try {
     handle = await picker.call(win, { suggestedName: file.filename, types: [{ description: file.description, accept: { [file.type]: [extensionOf(file.filename)] } }] });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return { saved: false };
-    throw error;
+    // The dialog refused to open (a policy, a lost gesture): a download still saves any history but the largest.
+    return offerDownload();
   }
   const writable = await handle.createWritable();
   const encoder = new TextEncoder();

@@ -14,12 +14,13 @@ async function* chunksOf(parts: readonly string[], read: string[] = []): AsyncGe
 }
 
 /** A save dialog that hands out a file recording what is written to it. */
-function pickerWindow({ cancel = false, failWrite = false } = {}) {
+function pickerWindow({ cancel = false, refuse = false, failWrite = false } = {}) {
   const written: Uint8Array[] = [];
   const calls = { picked: [] as unknown[], closed: 0, aborted: 0 };
   const showSaveFilePicker = async (options: unknown) => {
     calls.picked.push(options);
     if (cancel) throw new DOMException('The user aborted a request.', 'AbortError');
+    if (refuse) throw new DOMException('Must be handling a user gesture to show a file picker.', 'SecurityError');
     return {
       createWritable: async () => ({
         write: async (data: Uint8Array) => {
@@ -68,9 +69,12 @@ describe('saveTextFile', () => {
     expect(calls).toMatchObject({ closed: 0, aborted: 1 });
   });
 
-  it('offers a download of the whole text where the browser has no save dialog', async () => {
+  it.each([
+    ['the browser has no save dialog', {} as Window],
+    ['the save dialog refuses to open', pickerWindow({ refuse: true }).win],
+  ])('offers a download of the whole text where %s', async (_case, win) => {
     const download = vi.fn<(blob: Blob, filename: string) => void>();
-    const outcome = await saveTextFile(chunksOf(CHUNKS), FILE, undefined, { window: {} as Window, download });
+    const outcome = await saveTextFile(chunksOf(CHUNKS), FILE, undefined, { window: win, download });
     expect(outcome).toEqual({ saved: true, bytes: BYTES });
     const [blob, filename] = download.mock.calls[0]!;
     expect(filename).toBe(FILE.filename);
