@@ -175,6 +175,8 @@ describe('verdictOf thresholds', () => {
     current: { compared: 8, matched: 8 },
     // No passage shared beyond the sample: what is not a copy is different, not a quote.
     sharedPassages: 0,
+    // No pair counts for a part found by passages alone (its own table below).
+    partOfEarlier: { compared: 8, matched: 0 },
     lengthRatio: 1,
     currentIsShorter: false,
   };
@@ -229,6 +231,7 @@ describe('stricter k', () => {
       earlier: { compared: 8, matched: 1 },
       current: { compared: 8, matched: 1 },
       sharedPassages: 0,
+      partOfEarlier: { compared: 8, matched: 1 },
       lengthRatio: 1,
       currentIsShorter: false,
     };
