@@ -158,7 +158,7 @@ export interface Comparison {
   current: PassageCoverage;
   /** Passages of `current` (its whole kept sample) with a partner in `earlier`. */
   sharedPassages: number;
-  /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (VerdictOptions.countsForPart). */
+  /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
   partOfEarlier: PassageCoverage;
   /** Length of the shorter text over the longer one (0–1). */
   lengthRatio: number;
@@ -206,7 +206,7 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
   return { compared, matched, shared };
 }
 
-/** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, VerdictOptions.countsForPart). */
+/** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
 export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
   const pe = passagesOf(earlier);
