@@ -5,12 +5,14 @@
  * time, after as long without pages as Chromium lets a worker idle, and
  * once the worker has stopped.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { realPages } from '../../lib/data';
 import { extensionProcessMemoryMB } from '../../lib/proc';
 import { round } from '../../lib/stats';
 import { BENCH_BUILD } from '../sizes';
-import { launch, progress } from './common';
+import { launch, progress, TMP } from './common';
 import { serve } from './page-impact';
 
 /** Time after a page's load event for the content script to read it and the worker to store it. */
@@ -79,6 +81,31 @@ function reading(profile: string): { pss: number; anon: number } | undefined {
   return memory && { pss: round(memory.pss, 1), anon: round(memory.anon, 1) };
 }
 
+/**
+ * The peer: an extension whose service worker is one line, idle in a new
+ * profile of the same browser, measured right after ours. Half of a Pss is
+ * Chromium's own files, whose share depends on how many Chromium processes
+ * run on the machine at that moment (bench/lib/proc.ts), so the floor is
+ * measured in the same run, not quoted.
+ */
+async function oneLineWorkerMemory(profileBase: string) {
+  const extension = join(TMP, 'one-line-worker-ext');
+  rmSync(extension, { recursive: true, force: true });
+  mkdirSync(extension, { recursive: true });
+  writeFileSync(join(extension, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'One-line worker (bench peer)', version: '1.0', background: { service_worker: 'sw.js' } }));
+  writeFileSync(join(extension, 'sw.js'), 'self.addEventListener("message", () => {});\n');
+  const profile = `${profileBase}-peer-memory`;
+  const context = await launch(extension, profile);
+  try {
+    if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    return reading(profile);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 /** `build`: the unpacked extension to measure (the bench's production build by default). */
 export async function extensionMemory(profileBase: string, build = BENCH_BUILD) {
   const pages = realPages().filter((p) => p.lang.startsWith('zh'));
@@ -87,12 +114,21 @@ export async function extensionMemory(profileBase: string, build = BENCH_BUILD) 
   const context = await launch(build, profile);
   // The saved pages refer to their sites' images and scripts: only the local server answers.
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+  let measured;
   try {
     const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
     await closeWelcomePage(context);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = reading(profile);
-    progress(`memory: idle ${idle?.pss} MB; reading ${pages.length} Chinese pages`);
+    // As after a browser restart: the worker alone in a new process, without the welcome page's leftovers.
+    const control = await context.newPage();
+    const cdp = await context.newCDPSession(control);
+    await stopWorker(cdp);
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', sw.url()).href });
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idleRestarted = reading(profile);
+    await control.close();
+    progress(`memory: idle ${idle?.pss} MB, after a restart of the worker ${idleRestarted?.pss} MB; reading ${pages.length} Chinese pages`);
     for (const page of pages) {
       const tab = await context.newPage();
       await tab.goto(`${origin}/p/${encodeURIComponent(page.id)}.html`, { waitUntil: 'load', timeout: 30_000 });
@@ -101,7 +137,7 @@ export async function extensionMemory(profileBase: string, build = BENCH_BUILD) 
       await tab.close();
     }
     const afterReading = reading(profile);
-    const stored = await storedPages(context.serviceWorkers()[0] ?? sw);
+    const stored = await storedPages(context.serviceWorkers().at(-1) ?? sw);
     progress(`memory: after ${pages.length} pages ${afterReading?.pss} MB (${stored} stored); ${WORKER_IDLE_MS / 1000} s without pages`);
     await new Promise((r) => setTimeout(r, WORKER_IDLE_MS));
     const afterIdle = reading(profile);
@@ -112,11 +148,13 @@ export async function extensionMemory(profileBase: string, build = BENCH_BUILD) 
     const afterWorkerStop = reading(profile);
     await tab.close();
     progress(`memory: 45 s without pages ${afterIdle?.pss} MB; worker stopped ${afterWorkerStop?.pss ?? 'process gone'}`);
-    return {
+    measured = {
       pages: pages.length,
       stored,
       idleMB: idle?.pss,
       idleAnonMB: idle?.anon,
+      idleRestartedMB: idleRestarted?.pss,
+      idleRestartedAnonMB: idleRestarted?.anon,
       afterReadingMB: afterReading?.pss,
       afterReadingAnonMB: afterReading?.anon,
       afterIdleMB: afterIdle?.pss,
@@ -127,4 +165,8 @@ export async function extensionMemory(profileBase: string, build = BENCH_BUILD) 
     await context.close();
     server.close();
   }
+  // With this browser closed, as it was alone at the idle reading.
+  const peer = await oneLineWorkerMemory(profileBase);
+  progress(`memory: an extension with a one-line worker, idle: ${peer?.pss} MB`);
+  return { ...measured, peerIdleMB: peer?.pss, peerIdleAnonMB: peer?.anon };
 }
