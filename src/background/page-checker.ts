@@ -216,7 +216,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
   const distinctive = distinctivePassages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
-  const quotable = options.quotes === false ? new Set<number>() : new Set(distinctive.keys());
+  const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
   for (const { page } of perFingerprint.flat()) {

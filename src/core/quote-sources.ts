@@ -42,11 +42,6 @@ export function distinctivePassages(pagesByPassage: ReadonlyArray<ReadonlyArray<
   return byPage;
 }
 
-/** The stored pages a page may be said to quote: those with a distinctive passage in common with it. */
-export function quotablePages(pagesByPassage: ReadonlyArray<ReadonlyArray<PageSite>>, ownSite: string | undefined): Set<number> {
-  return new Set(distinctivePassages(pagesByPassage, ownSite).keys());
-}
-
 /**
  * judge's `countsForPart` for one stored page: the passages among `queried`
  * (what the index was asked, as fingerprints or stored hex) that
@@ -64,7 +59,7 @@ function asHex(fp: Fingerprint | string): string {
   return typeof fp === 'string' ? fp : fingerprintToHex(fp);
 }
 
-/** Whether a stored page is named for this verdict: always as a copy, as a quote only when `quotable` holds it. */
-export function namesPage(verdict: Verdict, pageId: number, quotable: ReadonlySet<number>): verdict is 'duplicate' | 'partial' | 'quote' {
+/** Whether a stored page is named for this verdict: always as a copy, as a quote only when `quotable` holds it (distinctivePassages' pages). */
+export function namesPage(verdict: Verdict, pageId: number, quotable: Pick<ReadonlySet<number>, 'has'>): verdict is 'duplicate' | 'partial' | 'quote' {
   return verdict === 'duplicate' || verdict === 'partial' || (verdict === 'quote' && quotable.has(pageId));
 }

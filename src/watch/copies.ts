@@ -46,7 +46,6 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const { fingerprints, passageQueries } = signatureQueries([article]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries });
   const distinctive = distinctivePassages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
-  const quotable = new Set(distinctive.keys());
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
@@ -54,7 +53,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
     seen.add(page.id);
     const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints) });
     const { verdict } = judgement;
-    if (namesPage(verdict, page.id, quotable)) copies.push(matchSummary(page, { ...judgement, verdict }));
+    if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_COMMON_PAGES, countsForPartOf, distinctivePassages, fingerprintFromHex, namesPage, quotablePages, type Verdict } from '../../src/core';
+import { QUOTE_COMMON_PAGES, countsForPartOf, distinctivePassages, fingerprintFromHex, namesPage, type Verdict } from '../../src/core';
 import { readsTexts } from './fakes';
 
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
@@ -63,7 +63,7 @@ describe.each([
   });
 });
 
-describe('quotablePages', () => {
+describe('distinctivePassages: the pages a page may be said to quote', () => {
   const at = (id: number, site: string) => ({ id, site });
   it.each<[string, Array<Array<{ id: number; site: string }>>, string | undefined, number[]]>([
     ['a passage found in one page of another site', [[at(1, 'a.example')]], 'q.example', [1]],
@@ -77,7 +77,7 @@ describe('quotablePages', () => {
     ['a pasted text, which has no site', [[at(1, 'a.example')]], undefined, [1]],
     ['nothing found', [[]], 'q.example', []],
   ])('%s', (_name, found, ownSite, expected) => {
-    expect([...quotablePages(found, ownSite)].sort()).toEqual(expected);
+    expect([...distinctivePassages(found, ownSite).keys()].sort()).toEqual(expected);
   });
 });
 
