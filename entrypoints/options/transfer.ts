@@ -28,15 +28,16 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
 
   const exportJson = byId<HTMLButtonElement>('export-json');
   const exportCsv = byId<HTMLButtonElement>('export-csv');
-  const exportAs = async (kind: 'json' | 'csv') => {
+  const exports = {
+    json: { type: 'application/json', description: 'JSON', chunks: () => history.exportJson() },
+    csv: { type: 'text/csv', description: 'CSV', chunks: () => history.exportCsv() },
+  };
+  const exportAs = async (kind: keyof typeof exports) => {
+    const { chunks, ...format } = exports[kind];
     const filename = `deja-lu-history-${now().toISOString().slice(0, 10)}.${kind}`;
-    const file = kind === 'json'
-      ? { filename, type: 'application/json', description: 'JSON' }
-      : { filename, type: 'text/csv', description: 'CSV' };
     exportJson.disabled = exportCsv.disabled = true;
     try {
-      const chunks = kind === 'json' ? history.exportJson() : history.exportCsv();
-      const outcome = await saveTextFile(chunks, file, (bytes) => show('info', t('exportProgress', formatBytes(bytes))));
+      const outcome = await saveTextFile(chunks(), { filename, ...format }, (bytes) => show('info', t('exportProgress', formatBytes(bytes))));
       if (outcome.saved) show('info', t('exportDone', [filename, formatBytes(outcome.bytes)]));
       else status.hidden = true;
     } catch (error) {
