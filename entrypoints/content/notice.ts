@@ -3,7 +3,7 @@ import type { PageReport } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { firstPublishedLine } from '../../src/ui/first-published';
 import { linkedSentence } from '../../src/ui/linked-sentence';
-import { isLinkable, isOwnArticle, noticeSentence } from '../../src/ui/match-text';
+import { isLinkable, isOwnArticle, matchScore, noticeSentence } from '../../src/ui/match-text';
 import noticeCss from './notice.css?inline';
 
 /** The in-page notice shown on a repost. */
@@ -129,7 +129,7 @@ export function noticeCard(doc: Document, report: PageReport, hide: () => void):
   const message = el('p', 'message');
   message.append(...linkedSentence(doc, key, title, rest));
 
-  const meta = el('p', 'meta', t('similarityLine', [formatPercent(match.similarity), String(match.distance)]));
+  const meta = el('p', 'meta', matchScore(match, browserLocalizer, formatPercent, 'long'));
   root.append(head, message, meta);
 
   const first = firstPublishedLine(report);

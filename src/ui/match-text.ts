@@ -64,15 +64,22 @@ export function matchMeta(match: MatchSummary, { t, formatDate }: Localizer): st
   return t('readOnSite', [match.site, formatDate(match.firstVisit)]);
 }
 
+/** The whole-text line in the popup's list (short) and in the in-page notice (long). */
+const SIMILARITY_LINE = { short: 'similarityShort', long: 'similarityLine' } as const satisfies Record<string, MessageKey>;
+
+/** Verdicts about a part of a text, where the passages in common say more than the whole-text distance. */
+const PART_VERDICTS: ReadonlySet<MatchVerdict> = new Set(['partial', 'quote']);
+
 /**
- * How close a listed match is: the whole-text similarity and distance, or for
- * a quote the passages the two have in common (a passage or two barely moves
- * the whole-text distance, so "55 % similar" would say nothing about it).
+ * How close a match is: the whole-text similarity and distance, or for a
+ * partial copy or a quote the passages the two have in common (a part barely
+ * moves the whole-text distance, so "56 % similar · distance 28" would read as
+ * "not a copy" beside the verdict that says it is one).
  */
-export function matchScore(match: MatchSummary, { t }: Pick<Localizer, 't'>, percent: (fraction: number) => string): string {
+export function matchScore(match: MatchSummary, { t }: Pick<Localizer, 't'>, percent: (fraction: number) => string, form: keyof typeof SIMILARITY_LINE = 'short'): string {
   const shared = match.sharedPassages;
-  if (match.verdict === 'quote' && shared !== undefined && shared > 0) return shared === 1 ? t('sharedPassageOne') : t('sharedPassagesMany', String(shared));
-  return t('similarityShort', [percent(match.similarity), String(match.distance)]);
+  if (PART_VERDICTS.has(match.verdict) && shared !== undefined && shared > 0) return shared === 1 ? t('sharedPassageOne') : t('sharedPassagesMany', String(shared));
+  return t(SIMILARITY_LINE[form], [percent(match.similarity), String(match.distance)]);
 }
 
 /** The sentence describing a page's status, shared by the popup and the toolbar tooltip. */

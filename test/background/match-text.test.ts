@@ -37,14 +37,18 @@ describe('how an earlier copy is named', () => {
     expect(isLinkable(url)).toBe(linkable);
   });
 
-  it.each<[string, MatchSummary, string]>([
-    ['a repost: the whole-text similarity', read, '97% similar · distance 2'],
-    ['a partial copy: the same', { ...read, verdict: 'partial', distance: 20, similarity: 44 / 64, sharedPassages: 5 }, '69% similar · distance 20'],
-    // One passage in common barely moves the whole-text distance: "55 % similar" says nothing of a quote.
-    ['a quote of one passage', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64, sharedPassages: 1 }, '1 passage in common'],
-    ['a quote of several', { ...read, verdict: 'quote', distance: 25, similarity: 39 / 64, sharedPassages: 3 }, '3 passages in common'],
-    ['a quote in a report made before passages were counted', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64 }, '55% similar · distance 29'],
-  ])('how close: %s', (_name, match, score) => {
-    expect(matchScore(match, englishLocalizer, (f) => `${Math.round(f * 100)}%`)).toBe(score);
+  it.each<[string, MatchSummary, string, string]>([
+    ['a repost: the whole-text similarity', read, '97% similar · distance 2', '97% similar · fingerprints differ in 2 of 64 bits'],
+    // A part barely moves the whole-text distance: "56 % similar" beside "partial copy" reads as "not a copy".
+    ['a partial copy found by its passages', { ...read, verdict: 'partial', distance: 28, similarity: 36 / 64, sharedPassages: 14 }, '14 passages in common', '14 passages in common'],
+    ['a partial copy with no passage (a short part, whole fingerprints close)', { ...read, verdict: 'partial', distance: 3, similarity: 61 / 64, sharedPassages: 0 }, '95% similar · distance 3', '95% similar · fingerprints differ in 3 of 64 bits'],
+    ['a repost sharing passages: the whole text says it', { ...read, sharedPassages: 20 }, '97% similar · distance 2', '97% similar · fingerprints differ in 2 of 64 bits'],
+    ['a quote of one passage', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64, sharedPassages: 1 }, '1 passage in common', '1 passage in common'],
+    ['a quote of several', { ...read, verdict: 'quote', distance: 25, similarity: 39 / 64, sharedPassages: 3 }, '3 passages in common', '3 passages in common'],
+    ['a quote in a report made before passages were counted', { ...read, verdict: 'quote', distance: 29, similarity: 35 / 64 }, '55% similar · distance 29', '55% similar · fingerprints differ in 29 of 64 bits'],
+  ])('how close: %s', (_name, match, popupLine, noticeLine) => {
+    const percent = (f: number) => `${Math.round(f * 100)}%`;
+    expect(matchScore(match, englishLocalizer, percent)).toBe(popupLine);
+    expect(matchScore(match, englishLocalizer, percent, 'long')).toBe(noticeLine);
   });
 });
