@@ -259,9 +259,12 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   (either direction: a page holding part of an article read before, or
  *   the full article of a part read before); or, whatever the lengths and
  *   distance, the current text holds PART_MIN_PASSAGES passages of the
- *   earlier one, at least PART_MIN_COVERAGE of them;
+ *   earlier one, at least PART_MIN_COVERAGE of them (a duplicate when the
+ *   lengths are comparable and the fingerprints within
+ *   COVERAGE_CONFIRM_DISTANCE: the whole article, edited);
  * - quote: neither, but a passage of one is found in the other;
- * - different otherwise.
+ * - different otherwise, and whenever both texts have VERIFY_MIN_PASSAGES
+ *   passages and share none.
  */
 export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions & PartOptions = {}): Judgement {
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
@@ -289,8 +292,18 @@ export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): 
   if (!cmp.found) return 'different';
   const copy = copyVerdict(cmp, maxDistance);
   if (copy !== 'different') return copy;
-  if (holdsPartOf(cmp.partOfEarlier)) return 'partial';
+  if (holdsPartOf(cmp.partOfEarlier)) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
   return cmp.sharedPassages > 0 ? 'quote' : 'different';
+}
+
+/**
+ * A "part" as long as the whole and in its vocabulary is the whole article
+ * edited (reworded, respelt): comparable lengths and whole fingerprints within
+ * COVERAGE_CONFIRM_DISTANCE, where edits touched more than half of the
+ * passages that mostlyMatched needs.
+ */
+function editedWhole(cmp: Comparison, maxDistance: number): boolean {
+  return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && cmp.distance <= confirmDistance(COVERAGE_CONFIRM_DISTANCE, maxDistance);
 }
 
 /** At least PART_MIN_PASSAGES of the earlier text's passages matched, and PART_MIN_COVERAGE of those compared. */

@@ -22,6 +22,7 @@ import {
   COVERAGE_CONFIRM_DISTANCE,
   DEFAULT_MAX_DISTANCE,
   DUPLICATE_MIN_LENGTH_RATIO,
+  MIN_COVERAGE,
   PARTIAL_MAX_DISTANCE,
   PARTIAL_MAX_DISTANCE_STRONG,
   PARTIAL_MIN_LENGTH_RATIO,
@@ -32,6 +33,7 @@ import {
 import { NO_PASSAGE_COUNTS } from '../../src/core/quote-sources';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
+import { britishEdition } from '../../eval/regional-editions';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
 const signed = new Map<string, DocumentSignature>();
@@ -271,8 +273,23 @@ describe('a part found by passages alone (each row was a quote before)', () => {
     ['one passage fewer, however large a share (a repost wrapper’s header and footer)', part(PART_MIN_PASSAGES - 1, PART_MIN_PASSAGES), 'quote'],
     ['under a quarter of the earlier text', part(PART_MIN_PASSAGES, quarter + 1), 'quote'],
     ['shared, but through no passage that counts for a part (pages of one site)', part(PART_MIN_PASSAGES, quarter, { partOfEarlier: { compared: quarter, matched: 0 } }), 'quote'],
+    // Was 'partial': a reworded British edition, as long as the article, half its passages touched (eval/regional-editions.ts).
+    ['as long as the earlier text and within COVERAGE_CONFIRM_DISTANCE: the whole article, edited', part(PART_MIN_PASSAGES, quarter, { distance: COVERAGE_CONFIRM_DISTANCE }), 'duplicate'],
+    ['the same one bit further', part(PART_MIN_PASSAGES, quarter, { distance: COVERAGE_CONFIRM_DISTANCE + 1 }), 'partial'],
+    ['the same, shorter than a whole copy', part(PART_MIN_PASSAGES, quarter, { distance: COVERAGE_CONFIRM_DISTANCE, lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01 }), 'partial'],
   ])('%s → %s', (_name, comparison, verdict) => {
     expect(verdictOf(comparison)).toBe(verdict);
+  });
+});
+
+describe('a regional edition, respelt and lightly reworded (eval/regional-editions.ts)', () => {
+  it('is a repost, though the edits moved the whole fingerprint past CONFIRM_DISTANCE and touched half the passages (was partial)', () => {
+    const article = sig('readability-quanta-1');
+    const edition = signDocument(britishEdition(fixture('readability-quanta-1'), true, 1).text);
+    const cmp = compareSignatures(article, edition);
+    expect(cmp.distance).toBeGreaterThan(CONFIRM_DISTANCE);
+    expect(cmp.earlier.matched).toBeLessThan(MIN_COVERAGE * cmp.earlier.compared);
+    expect(judge(article, edition).verdict).toBe('duplicate');
   });
 });
 
