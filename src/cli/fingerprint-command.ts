@@ -23,6 +23,11 @@ export const PARALLEL_MIN_WORK = 16_000_000;
  * ~3 M chars/s at three bytes a character against ~43 MB/s (bench/RESULTS.md §1).
  */
 export const HAN_BYTE_COST = 5;
+/**
+ * What a byte of HTML costs with `--html`, in bytes of Latin text: the 110
+ * real pages (27 MB) take ≈ 12 s of CPU to extract and sign, ≈ 2 MB/s.
+ */
+export const HTML_BYTE_COST = 16;
 /** Bytes of the first file that tell the script of the input (HAN_BYTE_COST). */
 const SCRIPT_SAMPLE_BYTES = 65_536;
 /** Files read ahead per thread: keeps the workers' queues (fingerprint-pool.ts) full while bounding the bytes held. */
@@ -57,7 +62,7 @@ export interface FingerprintOptions {
 
 /** The line of each file, handed to `emit` in the order given; on all cores from PARALLEL_MIN_FILES files and PARALLEL_MIN_WORK on. */
 export async function fingerprintFiles(io: CliIo, files: readonly string[], options: FingerprintOptions, emit: (line: FingerprintLine, index: number) => void): Promise<void> {
-  const workers = files.length >= PARALLEL_MIN_FILES && (await inputWork(io, files)) >= PARALLEL_MIN_WORK ? io.startWorkers?.() : undefined;
+  const workers = files.length >= PARALLEL_MIN_FILES && (await inputWork(io, files, options.html)) >= PARALLEL_MIN_WORK ? io.startWorkers?.() : undefined;
   let index = 0;
   try {
     const run = (i: number) => fingerprintFile(io, files[i] as string, options, workers, i);
@@ -69,13 +74,13 @@ export async function fingerprintFiles(io: CliIo, files: readonly string[], opti
 
 /**
  * The files' work in bytes of Latin text, up to PARALLEL_MIN_WORK: their
- * sizes, weighed by the script of the first file (every file counts as
- * PARALLEL_MIN_WORK when sizes are unknown).
+ * sizes, weighed by HTML_BYTE_COST for `--html`, else by the script of the
+ * first file (every file counts as PARALLEL_MIN_WORK when sizes are unknown).
  */
-async function inputWork(io: CliIo, files: readonly string[]): Promise<number> {
+async function inputWork(io: CliIo, files: readonly string[], html: boolean): Promise<number> {
   const { fileSize } = io;
   if (!fileSize) return PARALLEL_MIN_WORK;
-  const cost = await costPerByte(io, files[0] as string);
+  const cost = html ? HTML_BYTE_COST : await costPerByte(io, files[0] as string);
   let total = 0;
   for (let i = 0; i < files.length && total < PARALLEL_MIN_WORK; i++) total += cost * fileSize(absolutePath(io, files[i] as string));
   return total;
