@@ -16,16 +16,6 @@ const ROOT = 0;
 /** Linear probing stays short below this load. */
 const MAX_LOAD = 0.5;
 const INITIAL_SLOTS = 1 << 12;
-/** Load of WordTrie's table of two-unit prefixes: short probes in 1 MB for segmentit's ~90,000. */
-const MAX_PAIR_LOAD = 0.7;
-
-/** Two code units as one int32: the key of WordTrie's table of two-unit prefixes. */
-const pairKey = (first: number, second: number): number => (first << 16) | second;
-/** A slot for `key` before masking: the high bits of the product folded into the low ones, which alone depend on the first unit too. */
-const pairSlot = (key: number): number => {
-  const h = Math.imul(key, 0x9e3779b1);
-  return h ^ (h >>> 15);
-};
 
 /** Grows the trie; `freeze` turns it into a WordTrie. */
 class TrieBuilder {
@@ -170,14 +160,6 @@ export interface TrieArrays {
 export class WordTrie implements TrieArrays {
   /** The root's children by code unit (0: none): one lookup for the first character of every candidate. */
   private readonly rootChild = new Int32Array(0x10000);
-  /**
-   * The nodes two code units below the root, in an open-addressing table of
-   * (pairKey, node) entries side by side (node 0: free): one probe or two
-   * where a binary search in a common character's row of hundreds of
-   * children took nine. Most of segmentation's lookups are these.
-   */
-  private readonly pairs: Int32Array;
-  private readonly pairMask: number;
 
   /** A trie of the arrays freeze makes (or packDictionary stored); build one with fromWords. */
   constructor(
@@ -188,35 +170,7 @@ export class WordTrie implements TrieArrays {
     if (firstEdge.length !== words.length + 1 || edgeCode.length !== Math.max(words.length - 1, 0) || firstEdge[words.length] !== edgeCode.length) {
       throw new Error('not the arrays of a word trie');
     }
-    const rootEdgesEnd = firstEdge[ROOT + 1] as number;
-    for (let e = firstEdge[ROOT] as number; e < rootEdgesEnd; e++) this.rootChild[edgeCode[e] as number] = e + 1;
-    // Nodes are numbered breadth-first: the root's children are nodes 1 … rootEdgesEnd, and their edges one block.
-    const lastChild = rootEdgesEnd;
-    const pairCount = (firstEdge[lastChild + 1] ?? 0) - (firstEdge[1] ?? 0);
-    let slots = 1;
-    while (slots < pairCount / MAX_PAIR_LOAD) slots *= 2;
-    this.pairs = new Int32Array(2 * slots);
-    this.pairMask = slots - 1;
-    for (let node = 1; node <= lastChild; node++) {
-      const first = edgeCode[node - 1] as number;
-      for (let e = firstEdge[node] as number; e < (firstEdge[node + 1] as number); e++) {
-        const key = pairKey(first, edgeCode[e] as number);
-        let slot = pairSlot(key) & this.pairMask;
-        while (this.pairs[2 * slot + 1] !== 0) slot = (slot + 1) & this.pairMask;
-        this.pairs[2 * slot] = key;
-        this.pairs[2 * slot + 1] = e + 1;
-      }
-    }
-  }
-
-  /** The node spelled by the code units `first`, `second`, or 0. */
-  private pairChild(first: number, second: number): number {
-    const key = pairKey(first, second);
-    const { pairs, pairMask } = this;
-    for (let slot = pairSlot(key) & pairMask; ; slot = (slot + 1) & pairMask) {
-      const node = pairs[2 * slot + 1] as number;
-      if (node === 0 || pairs[2 * slot] === key) return node;
-    }
+    for (let e = firstEdge[ROOT] as number; e < (firstEdge[ROOT + 1] as number); e++) this.rootChild[edgeCode[e] as number] = e + 1;
   }
 
   /** Number of nodes (the root included). */
@@ -238,10 +192,8 @@ export class WordTrie implements TrieArrays {
    */
   wordsAt(text: string, start: number, end: number, lengths: Uint8Array): number {
     let count = 0;
-    if (start + 1 >= end || this.rootChild[text.charCodeAt(start)] === 0) return 0;
-    let node = this.pairChild(text.charCodeAt(start), text.charCodeAt(start + 1));
-    if (node !== 0 && this.words[node] === 1 && lengths.length > 0) lengths[count++] = 2;
-    for (let i = start + 2; node !== 0 && i < end && count < lengths.length; i++) {
+    let node = this.rootChild[text.charCodeAt(start)] as number;
+    for (let i = start + 1; node !== 0 && i < end && count < lengths.length; i++) {
       node = this.child(node, text.charCodeAt(i));
       if (node !== 0 && this.words[node] === 1) lengths[count++] = i + 1 - start;
     }
