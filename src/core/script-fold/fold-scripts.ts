@@ -69,6 +69,8 @@ function buildTables(): FoldTables {
   for (const first of phraseLengths.keys()) phraseStarts[first] = 1;
   const phrasePairs = new Uint8Array(1 << (PAIR_SLOT_BITS - 3));
   for (const phrase of phraseFrom) {
+    // A one-unit phrase would be a character of the character table, and have no pair.
+    if (phrase.length < 2) throw new Error('fold-data.ts: a phrase of one code unit');
     const slot = pairSlot(phrase.charCodeAt(0), phrase.charCodeAt(1));
     phrasePairs[slot >>> 3]! |= 1 << (slot & 7);
   }
