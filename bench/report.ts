@@ -193,7 +193,7 @@ export function renderResults(r: Results): string {
     push(`Whole processes, interleaved; milliseconds. "compiled" is what \`npm install\` sets up (bin/deja-lu.mjs → dist/cli); "tsx" the same source through the TypeScript loader, as before. Target: \`--version\` ≤ 150 ms. One file: ${cli.file}.`, '');
     push('| Command | median | p95 | p99 | ÷ node -e 0 |', '| --- | --- | --- | --- | --- |');
     for (const run of cli.startup) push(`| ${run.name} | ${fmt(run.ms.median, 0)} | ${fmt(run.ms.p95, 0)} | ${fmt(run.ms.p99, 0)} | ${fmt(run.ratioToNode, 2)}× |`);
-    push('', 'Bulk: `deja-lu fingerprint FILE…` over every practice text of a script (on every core: the main thread and a worker thread per other core) against Debian `simhash -w` (C, one process) on the same files. Targets: ≤ 1.2× on Latin, ≤ 2× on Chinese.', '');
+    push('', 'Bulk: `deja-lu fingerprint FILE…` over every practice text of a script (in one thread: worker threads start from 16 MB of work, which neither corpus reaches, docs/decisions/0041) against Debian `simhash -w` (C, one process) on the same files. Targets: ≤ 1.2× on Latin, ≤ 2× on Chinese.', '');
     push('"CPU" is the process\'s CPU time on all its threads (median): above the wall time when it used several cores, and the less of it the less a loaded machine slows the run.', '');
     push('| Corpus | files | MB | deja-lu median (p95) ms | deja-lu CPU ms | simhash -w median (p95) ms | simhash CPU ms | ratio |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     const cpuOf = (run: Any) => (run?.cpuMs ? fmt(run.cpuMs.median, 0) : '—');

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test, vi } from 'vitest';
-import { PARALLEL_MIN_BYTES, PARALLEL_MIN_FILES } from '../../src/cli/fingerprint-command';
+import { costPerByte, HAN_BYTE_COST, HTML_BYTE_COST, PARALLEL_MIN_FILES, PARALLEL_MIN_WORK } from '../../src/cli/fingerprint-command';
 import { fingerprintLine } from '../../src/cli/fingerprint-line';
 import { startFingerprintWorkers } from '../../src/cli/fingerprint-pool';
 import { main } from '../../src/cli/main';
@@ -61,18 +61,40 @@ describe('the fingerprint pool', () => {
 });
 
 describe('the fingerprint command', () => {
+  const latin = (i: number) => `text number ${i}`;
+  const chinese = () => '一篇中文文章';
+  const hanBytes = Math.ceil(PARALLEL_MIN_WORK / HAN_BYTE_COST);
   test.each([
-    ['enough files and bytes', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES, true],
-    ['one byte too few', PARALLEL_MIN_FILES, PARALLEL_MIN_BYTES - 1, false],
-    ['one file too few', PARALLEL_MIN_FILES - 1, 100 * PARALLEL_MIN_BYTES, false],
-    ['enough files, sizes unknown', PARALLEL_MIN_FILES, undefined, true],
-  ])('starts workers only for work that outweighs their start: %s', async (_case, count, totalBytes, started) => {
-    const files = Object.fromEntries(Array.from({ length: count }, (_, i) => [`/d/${i}.txt`, `text number ${i}`]));
+    ['enough files and bytes of Latin text', PARALLEL_MIN_FILES, PARALLEL_MIN_WORK, latin, true],
+    ['one byte too few', PARALLEL_MIN_FILES, PARALLEL_MIN_WORK - 1, latin, false],
+    ['Chinese text, which costs HAN_BYTE_COST times as much a byte', PARALLEL_MIN_FILES, hanBytes, chinese, true],
+    ['Chinese text, a tenth too few bytes', PARALLEL_MIN_FILES, Math.floor(0.9 * hanBytes), chinese, false],
+    ['HTML with --html, which costs HTML_BYTE_COST times as much a byte', PARALLEL_MIN_FILES, Math.ceil(PARALLEL_MIN_WORK / HTML_BYTE_COST), latin, true, ['--html']],
+    ['HTML with --html, a tenth too few bytes', PARALLEL_MIN_FILES, Math.floor((0.9 * PARALLEL_MIN_WORK) / HTML_BYTE_COST), latin, false, ['--html']],
+    ['one file too few', PARALLEL_MIN_FILES - 1, 100 * PARALLEL_MIN_WORK, latin, false],
+    ['enough files, sizes unknown', PARALLEL_MIN_FILES, undefined, latin, true],
+  ])('starts workers only for work that outweighs their start: %s', async (_case, count, totalBytes, text, started, flags: string[] = []) => {
+    const files = Object.fromEntries(Array.from({ length: count }, (_, i) => [`/d/${i}.txt`, text(i)]));
     const { io } = memoryIo(files);
     io.startWorkers = vi.fn(() => undefined);
     // The sizes the files claim: the last one makes up the total.
     if (totalBytes !== undefined) io.fileSize = (path) => (path === `/d/${count - 1}.txt` ? totalBytes - (count - 1) : 1);
-    await main(['fingerprint', ...Object.keys(files)], io);
+    await main(['fingerprint', ...flags, ...Object.keys(files)], io);
     expect(vi.mocked(io.startWorkers).mock.calls.length > 0).toBe(started);
+  });
+
+  test.each([
+    ['ASCII', 'plain text', 1],
+    ['Chinese (three-byte sequences)', '中文文章', HAN_BYTE_COST],
+    ['accented Latin (two-byte sequences)', 'éèàù', 1],
+    ['half Chinese, half ASCII by bytes', '中文abcdef', 1 + (HAN_BYTE_COST - 1) / 2],
+    ['an empty file', '', 1],
+  ])('a byte of %s costs %s bytes of Latin text', async (_case, text, cost) => {
+    const { io } = memoryIo({ 'a.txt': text });
+    expect(await costPerByte(io, 'a.txt')).toBe(cost);
+  });
+
+  test('a file that cannot be read costs what Latin text costs (its line says why)', async () => {
+    expect(await costPerByte(memoryIo({}).io, 'missing.txt')).toBe(1);
   });
 });

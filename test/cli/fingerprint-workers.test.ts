@@ -3,6 +3,7 @@
  * src/cli before the tests, test/build-cli.global-setup.ts) gives exactly the lines the command
  * computes in its own thread, in the order of the files, errors included.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -14,6 +15,7 @@ import { memoryIo } from './memory-io';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const WORKER = pathToFileURL(resolve(REPO_ROOT, 'dist/cli/fingerprint-worker.js'));
+const PRACTICE_DOCS = resolve(REPO_ROOT, '../shared/data/neardup-practice/docs');
 
 const FILES: Array<[name: string, content: string | Uint8Array]> = [
   ['en.txt', 'The quick brown fox jumps over the lazy dog. '.repeat(40)],
@@ -55,5 +57,22 @@ describe('fingerprint workers', () => {
     expect(await main(args, parallel.io)).toBe(await main(args, serial.io));
     expect(parallel.stdout()).toBe(serial.stdout());
     expect(parallel.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l).file)).toEqual([...Object.keys(files), '/d/not-there.txt']);
+  });
+
+  test.skipIf(!existsSync(PRACTICE_DOCS))('give the bytes of one thread over a directory of practice texts (Latin and Chinese), with and without --passages', { timeout: 60_000 }, async () => {
+    // Every 8th practice text: ~120 files of every language of the set.
+    const names = readdirSync(PRACTICE_DOCS).sort().filter((_, i) => i % 8 === 0);
+    const files = Object.fromEntries(names.map((name) => [`/corpus/${name}`, readFileSync(resolve(PRACTICE_DOCS, name))]));
+    for (const flags of [[], ['--passages']]) {
+      const serial = memoryIo(files);
+      const parallel = memoryIo(files);
+      let started = 0;
+      parallel.io.startWorkers = () => (started++, startFingerprintWorkers(2, WORKER));
+      const args = ['fingerprint', ...flags, '/corpus'];
+      expect(await main(args, parallel.io)).toBe(await main(args, serial.io));
+      expect(started).toBe(1);
+      expect(parallel.stdout().split('\n').filter(Boolean).length).toBe(names.length);
+      expect(parallel.stdout()).toBe(serial.stdout());
+    }
   });
 });

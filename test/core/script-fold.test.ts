@@ -5,7 +5,7 @@ import * as OpenCC from 'opencc-js';
 import { tify, sify } from 'chinese-conv';
 import { describe, expect, test } from 'vitest';
 import { generate, TARGET } from '../../scripts/build-script-fold';
-import { FOLD_CHARS_FROM, FOLD_CHARS_TO, FOLD_PHRASES_FROM } from '../../src/core/script-fold/fold-data';
+import { FOLD_CHARS_FROM, FOLD_CHARS_TO, FOLD_PHRASES_FROM, FOLD_PHRASES_TO } from '../../src/core/script-fold/fold-data';
 import { foldChineseScripts } from '../../src/core/script-fold/fold-scripts';
 import { signDocument } from '../../src/core/sign-document';
 import { measureText } from '../../src/core/text-length';
@@ -55,6 +55,36 @@ describe('foldChineseScripts', () => {
       }),
       { numRuns: 3_000 },
     );
+  });
+
+  // The phrase pass skips a phrase's first character when no phrase starts with it and the next one; this is what it must equal.
+  const phraseTo = FOLD_PHRASES_TO.split('|');
+  const longestFirst = phrases.map((phrase, i) => [phrase, phraseTo[i] as string] as const).sort(([a], [b]) => b.length - a.length);
+  const referencePhrases = (text: string): string => {
+    let out = '';
+    for (let i = 0; i < text.length; ) {
+      const hit = longestFirst.find(([phrase]) => text.startsWith(phrase, i));
+      out += hit ? hit[1] : text[i];
+      i += hit ? hit[0].length : 1;
+    }
+    return out;
+  };
+  const phraseUnits = fc.constantFrom('乙', '太', '网', '路', '由', '器', '醯', '胺', '酚', 'b', '肝', '超', 'a', 's', 'q', 'l', '注', '入', ' ', '😀');
+  test('on random strings of phrase characters (Taiwan words, Latin letters that start some, an emoji), it equals leftmost-longest replacement', () => {
+    fc.assert(
+      fc.property(fc.array(phraseUnits, { maxLength: 40 }).map((u) => u.join('')), (text) => {
+        expect(foldChineseScripts(text)).toBe(referencePhrases(reference(text)));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test.each([
+    ['an emoji in Latin text', 'caf\u00e9 \u{1F600} and a bmw'],
+    ['Latin letters that start a phrase (a肝, b超) followed by others', 'a big apple, bsql, c plus'],
+    ['lone surrogates around an astral character', '\ud835x\u{1F600}\udc01'],
+  ])('%s comes back unchanged', (_name, text) => {
+    expect(foldChineseScripts(text)).toBe(text);
   });
 
   test('every folded character is counted as CJK, so a page without CJK characters signs the same in every scheme', () => {

@@ -21,7 +21,20 @@ interface FoldTables {
   phraseLengths: Map<number, number[]>;
   /** 1 for the code units that start a phrase: one load per character instead of a Map lookup. */
   phraseStarts: Uint8Array;
+  /**
+   * A bit per pairSlot, set for the first two code units of every phrase:
+   * most phrase starts are followed by no phrase's second unit, and then
+   * cost no slice and no Map lookup (a set bit may be another pair's, and
+   * the lookup decides).
+   */
+  phrasePairs: Uint8Array;
 }
+
+/** Bits of pairSlot: 2¹⁸ bits for ~650 pairs, so another pair rarely shares one. */
+const PAIR_SLOT_BITS = 18;
+
+/** The bit of phrasePairs that the code units `first`, `second` map to. */
+const pairSlot = (first: number, second: number): number => Math.imul((first << 16) | second, 0x9e3779b1) >>> (32 - PAIR_SLOT_BITS);
 
 let tables: FoldTables | undefined;
 
@@ -54,7 +67,14 @@ function buildTables(): FoldTables {
   });
   const phraseStarts = new Uint8Array(0x10000);
   for (const first of phraseLengths.keys()) phraseStarts[first] = 1;
-  return { bmp, astral, phrases, phraseLengths, phraseStarts };
+  const phrasePairs = new Uint8Array(1 << (PAIR_SLOT_BITS - 3));
+  for (const phrase of phraseFrom) {
+    // A one-unit phrase would be a character of the character table, and have no pair.
+    if (phrase.length < 2) throw new Error('fold-data.ts: a phrase of one code unit');
+    const slot = pairSlot(phrase.charCodeAt(0), phrase.charCodeAt(1));
+    phrasePairs[slot >>> 3]! |= 1 << (slot & 7);
+  }
+  return { bmp, astral, phrases, phraseLengths, phraseStarts, phrasePairs };
 }
 
 /**
@@ -66,7 +86,12 @@ function foldCharacters(text: string, { bmp, astral }: FoldTables): string {
   let i = 0;
   for (; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= FIRST_FOLDABLE && (bmp[unit] !== 0 || isHighSurrogate(unit))) break;
+    if (unit < FIRST_FOLDABLE) continue;
+    // An astral character (an emoji, say) folds to itself unless the table names it.
+    if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      if (astral.has(text.codePointAt(i) as number)) break;
+      i++;
+    } else if (bmp[unit] !== 0) break;
   }
   if (i === text.length) return text;
   let out = new Uint16Array(text.length + 16);
@@ -103,7 +128,8 @@ const DECODE_CHUNK = 8192;
 /** The string of `units[0, length)`, lone surrogates kept as they are (a TextDecoder would replace them). */
 function fromCodeUnits(units: Uint16Array, length: number): string {
   let text = '';
-  for (let at = 0; at < length; at += DECODE_CHUNK) text += String.fromCharCode(...units.subarray(at, Math.min(at + DECODE_CHUNK, length)));
+  // apply, not a spread: spreading a typed array walks its iterator, several times slower.
+  for (let at = 0; at < length; at += DECODE_CHUNK) text += String.fromCharCode.apply(null, units.subarray(at, Math.min(at + DECODE_CHUNK, length)) as unknown as number[]);
   return text;
 }
 
@@ -115,12 +141,14 @@ const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdf
  * already character-folded). `emitted`, when given, hears each stretch of
  * the result in order: `text[from, to)` became `length` code units.
  */
-function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts }: FoldTables, emitted?: (from: number, to: number, length: number) => void): string {
+function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts, phrasePairs }: FoldTables, emitted?: (from: number, to: number, length: number) => void): string {
   let out = '';
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (phraseStarts[unit] === 0) continue;
+    const slot = pairSlot(unit, text.charCodeAt(i + 1));
+    if (((phrasePairs[slot >>> 3] as number) & (1 << (slot & 7))) === 0) continue;
     for (const length of phraseLengths.get(unit) as number[]) {
       const target = phrases.get(text.slice(i, i + length));
       if (target === undefined) continue;
