@@ -138,7 +138,8 @@ describe('a history from before passages were chunked by paragraph (scheme 5)', 
     const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
     expect(imported?.scheme).toBe(4);
 
-    const repost = await visit(server.siteB('/dev/en-scheme3-repost.html'));
+    // The same repost on another site: the test above read it on site B.
+    const repost = await visit(server.siteA('/dev/en-scheme3-repost.html'));
     expect(repost.report.status).toBe('repost');
     expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
     await Promise.all([repost.page.close(), options.close()]);
