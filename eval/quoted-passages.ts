@@ -11,6 +11,14 @@ import { halfOf, type Half } from './score';
 
 /** Quote sizes in characters: Chinese packs about 2.5× the content per character. */
 export const QUOTE_CHARS = { zh: [150, 300, 600], other: [300, 600, 1200, 2400] } as const;
+/**
+ * A "quote" of this share of the article's characters or more is a part of
+ * it, which judge may call a partial copy (issue 15's partial copies are "a
+ * third to half of an article"; decisions/0036): a ~600-character quote of a
+ * 600-character Chinese article is the article. The target counts the quotes
+ * under it.
+ */
+export const QUOTE_MAX_SHARE = 0.25;
 /** The article a quote is put into: the one this many places later in the list (any fixed offset would do). */
 const HOST_OFFSET = 7;
 
@@ -22,6 +30,8 @@ export interface QuoteResult {
   /** Pages judged a partial copy of it instead (a long quote of a short article). */
   partial: Record<Half, number>;
   quotes: Record<Half, number>;
+  /** Of the quotes, those under QUOTE_MAX_SHARE of the article, and how many of them were labelled a quote. */
+  short: Record<Half, { quotes: number; labelled: number }>;
 }
 
 export interface QuotedPassagesReport {
@@ -64,14 +74,22 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
     for (const chars of QUOTE_CHARS[group]) {
-      const result: QuoteResult = { group, chars, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 } };
+      const result: QuoteResult = {
+        group, chars, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 },
+        short: { fit: { quotes: 0, labelled: 0 }, held: { quotes: 0, labelled: 0 } },
+      };
       docs.forEach((doc, i) => {
-        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, quoteOf(texts[i] as string, chars));
+        const quote = quoteOf(texts[i] as string, chars);
+        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, quote);
         const half = halfOf(doc.base);
+        const short = quote.length < QUOTE_MAX_SHARE * (texts[i] as string).length;
         result.quotes[half]++;
+        if (short) result.short[half].quotes++;
         const { verdict } = judge(signed[i]!, signDocument(page));
-        if (verdict === 'quote') result.labelled[half]++;
-        else if (verdict === 'partial') result.partial[half]++;
+        if (verdict === 'quote') {
+          result.labelled[half]++;
+          if (short) result.short[half].labelled++;
+        } else if (verdict === 'partial') result.partial[half]++;
       });
       results.push(result);
     }

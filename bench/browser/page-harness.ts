@@ -7,6 +7,7 @@
 import { normalizeUrl } from '../../src/core/url';
 import { openHistory, pageToExportRecord, serializeExport, textChunks } from '../../src/store';
 import { urlHash } from '../../src/store/codec/page-key';
+import { saveTextFile } from '../../src/ui/save-file';
 import { pageOf, type Corpus } from './synthetic';
 
 interface MemoryInfo {
@@ -43,12 +44,24 @@ async function withPeak<T>(run: () => Promise<T>, retained = false): Promise<{ r
 /** The export file of the run, made once per page load (prepareFile), before any timing. */
 let file: Blob | undefined;
 
+/** A file of this page's origin-private file system, handed out as the save dialog's choice. */
+async function benchFile(name: string) {
+  return (await navigator.storage.getDirectory()).getFileHandle(name, { create: true });
+}
+
+/** saveTextFile's dependencies with the save dialog answered by `name` (a headless browser shows none). */
+const savingTo = (name: string) => ({ window: { showSaveFilePicker: () => benchFile(name) } as unknown as Window });
+
 /**
- * The file's text, serialised by the store's own writer, held as a Blob like
- * the file the user picks. Pages come in key order (by URL hash), as
+ * The file's text, serialised by the store's own writer and written to disk
+ * by the history page's own save path (saveTextFile), then read back as a
+ * disk-backed File like the one the user picks: a Blob held in memory cannot
+ * be read past a few hundred MB in Chromium. Pages come in key order (by URL hash), as
  * History.exportJson writes them, unless `fileOrder` is 'made' (page 0
  * first: a file some other tool wrote).
  */
+const IMPORT_FILE = 'bench-import.json';
+const EXPORT_FILE = 'bench-export.json';
 async function prepareFile(records: number, corpus: Corpus, fileOrder: 'export' | 'made' = 'export'): Promise<{ fileMB: number }> {
   let order = Array.from({ length: records }, (_, i) => i);
   if (fileOrder === 'export') {
@@ -62,21 +75,8 @@ async function prepareFile(records: number, corpus: Corpus, fileOrder: 'export' 
   const pages = async function* () {
     for (const i of order) yield pageToExportRecord(pageOf(i, corpus));
   };
-  const chunks: string[] = [];
-  // Joined into Blobs as they come, so the page never holds the whole file as strings.
-  const parts: Blob[] = [];
-  let chars = 0;
-  for await (const piece of serializeExport(pages(), new Date(Date.UTC(2026, 0, 1)))) {
-    chunks.push(piece);
-    chars += piece.length;
-    if (chars > 1 << 24) {
-      parts.push(new Blob(chunks));
-      chunks.length = 0;
-      chars = 0;
-    }
-  }
-  parts.push(new Blob(chunks));
-  file = new Blob(parts);
+  await saveTextFile(serializeExport(pages(), new Date(Date.UTC(2026, 0, 1))), { filename: IMPORT_FILE, type: 'application/json', description: 'JSON' }, undefined, savingTo(IMPORT_FILE));
+  file = await (await benchFile(IMPORT_FILE)).getFile();
   return { fileMB: file.size / 1e6 };
 }
 
@@ -138,16 +138,16 @@ async function importRun(name: string, retained: boolean, checks = false, batchS
   };
 }
 
-/** The history of database `name` exported, consumed chunk by chunk. */
+/** The history of database `name` exported and saved to a file as the history page saves it (saveTextFile's streamed path). */
 async function exportRun(name: string) {
   const history = await openHistory({ name });
   const records = await history.count();
   const run = await withPeak(async () => {
-    let bytes = 0;
-    for await (const chunk of history.exportJson()) bytes += chunk.length;
-    return bytes;
+    const outcome = await saveTextFile(history.exportJson(), { filename: EXPORT_FILE, type: 'application/json', description: 'JSON' }, undefined, savingTo(EXPORT_FILE));
+    return outcome.saved ? outcome.bytes : NaN;
   });
   history.close();
+  await (await navigator.storage.getDirectory()).removeEntry(EXPORT_FILE);
   return { records, seconds: run.seconds, peakHeapMB: run.peakMB, baselineHeapMB: run.baselineMB, bytes: run.result };
 }
 

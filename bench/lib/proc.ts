@@ -96,11 +96,20 @@ export function extensionProcessRssMB(profile: string): number | undefined {
 }
 
 /**
- * Proportional memory (MB, Pss from smaps_rollup) of the same processes:
- * shared pages count in part, as Chromium's task manager counts them.
+ * Proportional memory (MB, Pss from smaps_rollup) of the same processes —
+ * shared pages count in part, as Chromium's task manager counts them — and
+ * its anonymous part (Pss_Anon: heaps, the
+ * memory the extension's code allocates). The rest is mostly Chromium's own
+ * code and data files, shared with every Chromium process on the machine
+ * that maps them: it falls when other browsers run (other tests, other
+ * users) and rises when they end, by 10–20 MB here within a minute.
  */
-export function extensionProcessPssMB(profile: string): number | undefined {
+export function extensionProcessMemoryMB(profile: string): { pss: number; anon: number } | undefined {
   const pids = extensionPids(profile);
   if (pids === undefined || pids.length === 0) return undefined;
-  return pids.reduce((total, pid) => total + Number(/^Pss:\s+(\d+) kB/m.exec(readProc(pid, 'smaps_rollup'))?.[1] ?? 0) / 1024, 0);
+  const field = (rollup: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+  return pids.reduce((total, pid) => {
+    const rollup = readProc(pid, 'smaps_rollup');
+    return { pss: total.pss + field(rollup, 'Pss'), anon: total.anon + field(rollup, 'Pss_Anon') };
+  }, { pss: 0, anon: 0 });
 }

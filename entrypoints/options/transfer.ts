@@ -1,7 +1,8 @@
 import { formatPercent, t } from '../../src/i18n';
 import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, textChunks, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
-import { saveFile } from '../../src/ui/save-file';
+import { saveTextFile } from '../../src/ui/save-file';
+import { formatBytes } from './format-bytes';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
 const MAX_LISTED_REJECTIONS = 10;
@@ -25,17 +26,28 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     status.replaceChildren(...content);
   };
 
-  const exportAs = async (kind: 'json' | 'csv') => {
+  const exportJson = byId<HTMLButtonElement>('export-json');
+  const exportCsv = byId<HTMLButtonElement>('export-csv');
+  const exports = {
+    json: { type: 'application/json', description: 'JSON', chunks: () => history.exportJson() },
+    csv: { type: 'text/csv', description: 'CSV', chunks: () => history.exportCsv() },
+  };
+  const exportAs = async (kind: keyof typeof exports) => {
+    const { chunks, ...format } = exports[kind];
+    const filename = `deja-lu-history-${now().toISOString().slice(0, 10)}.${kind}`;
+    exportJson.disabled = exportCsv.disabled = true;
     try {
-      const chunks = kind === 'json' ? history.exportJson() : history.exportCsv();
-      const type = kind === 'json' ? 'application/json' : 'text/csv';
-      saveFile(await collectBlob(chunks, type), `deja-lu-history-${now().toISOString().slice(0, 10)}.${kind}`);
+      const outcome = await saveTextFile(chunks(), { filename, ...format }, (bytes) => show('info', t('exportProgress', formatBytes(bytes))));
+      if (outcome.saved) show('info', t('exportDone', [filename, formatBytes(outcome.bytes)]));
+      else status.hidden = true;
     } catch (error) {
       show('error', t('exportFailed', messageOf(error)));
+    } finally {
+      exportJson.disabled = exportCsv.disabled = false;
     }
   };
-  byId('export-json').addEventListener('click', () => void exportAs('json'));
-  byId('export-csv').addEventListener('click', () => void exportAs('csv'));
+  exportJson.addEventListener('click', () => void exportAs('json'));
+  exportCsv.addEventListener('click', () => void exportAs('csv'));
 
   importButton.addEventListener('click', () => fileInput.click());
   fileInput.addEventListener('change', async () => {
@@ -102,29 +114,6 @@ function reportLines(report: ImportReport): Node[] {
     );
   }
   return lines;
-}
-
-/**
- * Builds the file from the history's chunks as they come: every few MB of
- * text becomes a Blob of its own (the browser may keep it out of the page's
- * memory), so a million-page export never holds its ~1 GB of strings.
- */
-const BLOB_PART_CHARS = 8 * 1024 * 1024;
-async function collectBlob(chunks: AsyncIterable<string>, type: string): Promise<Blob> {
-  const parts: Blob[] = [];
-  let pending: string[] = [];
-  let chars = 0;
-  for await (const chunk of chunks) {
-    pending.push(chunk);
-    chars += chunk.length;
-    if (chars >= BLOB_PART_CHARS) {
-      parts.push(new Blob(pending));
-      pending = [];
-      chars = 0;
-    }
-  }
-  parts.push(new Blob(pending));
-  return new Blob(parts, { type: `${type};charset=utf-8` });
 }
 
 function messageOf(error: unknown): string {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { PageStatus } from '../../src/messaging';
+import { savedFile, skipSaveDialog } from '../../test/e2e/support/save-dialog';
 import { launchWithExtension, type ExtensionBrowser, type UiLocale } from '../../test/e2e/support/browser';
 import { eventually, IMPORT_PENDING, openOptions, openPopup, readNotice, visitPage } from '../../test/e2e/support/extension';
 import { startFixtureServer, type FixtureServer } from '../../test/e2e/support/server';
@@ -34,6 +35,7 @@ export class ScreenshotSession {
   static async start(locale: UiLocale, historyFile: string): Promise<ScreenshotSession> {
     const server = await startFixtureServer();
     const browser = await launchWithExtension(locale);
+    await skipSaveDialog(browser.context);
     const session = new ScreenshotSession(locale, browser, server);
     try {
       await session.seed(historyFile);
@@ -54,6 +56,13 @@ export class ScreenshotSession {
 
   options(hash: string): Promise<Page> {
     return openOptions(this.browser.context, this.browser.extensionId, hash);
+  }
+
+  /** The history page once "Export JSON" has written its file. */
+  async exported(): Promise<Page> {
+    const page = await this.options('#history');
+    await savedFile(page, '#export-json');
+    return page;
   }
 
   /** The popup page about the tab showing `role`'s article, at the screenshots' size (as the popup opened in a tab). */

@@ -17,6 +17,8 @@ export type ArticleRole = 'fresh' | 'repost' | 'partial' | 'quote' | 'short';
 export const VIEWS = {
   welcome: (s) => s.extensionPage('welcome.html', 'h1'),
   history: (s) => s.options('#history'),
+  // The status line after "Export JSON" wrote the file (the save dialog answered as in the e2e tests).
+  'history-exported': (s) => s.exported(),
   settings: (s) => s.options('#settings'),
   notice: async (s) => (await s.notice('repost')).page,
   'popup-new': (s) => s.popup('fresh'),

@@ -1,27 +1,31 @@
 import { browser } from 'wxt/browser';
 import type { PageReport } from '../messaging';
 import { browserLocalizer, type Localizer } from '../i18n';
-import { STATUS_SENTENCE, namesEarlierPage, tooltipText } from '../ui/match-text';
+import { STATUS_SENTENCE, namesEarlierPage, tooltipText, type EarlierPageStatus } from '../ui/match-text';
 
 /** Shows a page's report on the toolbar button of its tab. */
 export type BadgeSetter = (tabId: number, report: PageReport) => Promise<void>;
 /** Puts a tab's toolbar button back as installed: no badge, the default tooltip. */
 export type BadgeResetter = (tabId: number) => Promise<void>;
 
-const REPOST_COLOR = '#c2410c';
-const PARTIAL_COLOR = '#b45309';
-/** Quotes are the quieter verdict: a neutral slate, and a quotation mark instead of a count. */
-const QUOTE_COLOR = '#475569';
-const QUOTE_BADGE = '“';
-const WARNING_COLOR = '#a16207';
+/**
+ * How the badge draws each verdict that names an earlier page: its colour,
+ * and its text for the number of earlier copies. Quotes are the quieter
+ * verdict: a neutral slate, and a quotation mark instead of a count.
+ */
+const FLAGGED_BADGE: Record<EarlierPageStatus, { color: string; text: (count: number) => string }> = {
+  repost: { color: '#c2410c', text: badgeCount },
+  partial: { color: '#b45309', text: badgeCount },
+  quote: { color: '#475569', text: () => '“' },
+};
+/** Badge of a page that could not be recorded because storage is full. */
+const STORAGE_FULL_BADGE = { color: '#a16207', text: '!' };
 /**
  * Highest count the badge spells out; more shows as "99+". Chromium fits
  * about four narrow characters on the badge and cuts the rest, so a count
  * of copies never takes more than three.
  */
 export const MAX_BADGE_COUNT = 99;
-/** Badge of a page that could not be recorded because storage is full. */
-const STORAGE_FULL_BADGE = '!';
 
 type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroundColor' | 'setTitle'>;
 
@@ -31,14 +35,14 @@ type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroun
  */
 export function toolbarBadge(action: ActionApi = toolbarAction(), localizer: Localizer = browserLocalizer): BadgeSetter {
   return async (tabId, report) => {
-    const flagged = namesEarlierPage(report.status);
-    // A repost is still worth the badge; otherwise a full history must not go unnoticed.
-    const warning = !flagged && report.storageFull === true;
-    const color = report.status === 'repost' ? REPOST_COLOR : report.status === 'partial' ? PARTIAL_COLOR : report.status === 'quote' ? QUOTE_COLOR : WARNING_COLOR;
-    const text = report.status === 'quote' ? QUOTE_BADGE : flagged ? badgeCount(report.matchCount) : warning ? STORAGE_FULL_BADGE : '';
+    const flagged = namesEarlierPage(report.status) ? FLAGGED_BADGE[report.status] : undefined;
+    // A flagged page is still worth its badge; otherwise a full history must not go unnoticed.
+    const badge = flagged
+      ? { color: flagged.color, text: flagged.text(report.matchCount) }
+      : report.storageFull === true ? STORAGE_FULL_BADGE : undefined;
     await Promise.all([
-      action.setBadgeText({ tabId, text }),
-      flagged || warning ? action.setBadgeBackgroundColor({ tabId, color }) : undefined,
+      action.setBadgeText({ tabId, text: badge?.text ?? '' }),
+      badge ? action.setBadgeBackgroundColor({ tabId, color: badge.color }) : undefined,
       action.setTitle({ tabId, title: badgeTitle(report, localizer) }),
     ]);
   };

@@ -2,10 +2,11 @@ import {
   fingerprintToHex,
   isLongEnough,
   FINGERPRINT_SCHEME,
+  countsForPartOf,
+  distinctivePassages,
   judge,
   namesPage,
   normalizeUrl,
-  quotablePages,
   equivalentScheme,
   signDocument,
   siteOf,
@@ -13,6 +14,7 @@ import {
   type FingerprintScheme,
   type Judgement,
   type MinLength,
+  type PartOptions,
 } from '../core';
 import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, truncateText, type Page, type PageInput, type PageSource } from '../store';
@@ -212,7 +214,9 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   const [url] = ownUrls;
   const { fingerprints, passageQueries } = signatureQueries(signatures.byRules.values());
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
-  const quotable = options.quotes === false ? new Set<number>() : quotablePages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
+  // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
+  const distinctive = distinctivePassages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
+  const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
   for (const { page } of perFingerprint.flat()) {
@@ -222,7 +226,8 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     // on its own site; records kept from before that rule, or imported, are held to it here.
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
-    const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), options);
+    const countsForPart = countsForPartOf(distinctive.get(page.id), fingerprints);
+    const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), { ...options, countsForPart });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, { ...judgement, verdict }));
   }
@@ -245,7 +250,7 @@ function signaturesFor(page: Page, signatures: Signatures): DocumentSignature[] 
 }
 
 /** The strongest verdict over the candidate signatures: a duplicate before a partial copy, then the closest. */
-function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: JudgeOptions): Judgement {
+function bestJudgement(earlier: DocumentSignature, candidates: DocumentSignature[], options: JudgeOptions & PartOptions): Judgement {
   const strength = (j: Judgement): number => (j.verdict === 'duplicate' ? 3 : j.verdict === 'partial' ? 2 : j.verdict === 'quote' ? 1 : 0);
   return candidates
     .map((signature) => judge(earlier, signature, options))

@@ -7,6 +7,8 @@ import { openHistory, type History } from '../store';
 import { ChineseDictionary } from './chinese-dictionary';
 import { CopiedPartsService } from './copied-parts';
 import { highlightInTab } from './highlight-in-tab';
+import { htmlReader } from './html-reader';
+import { browserOffscreenDocument, openOnNavigation } from './offscreen-document';
 import { resetToolbarBadge, toolbarBadge } from './badge';
 import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
@@ -68,6 +70,7 @@ export function startBackground({
   const committed = (browser as { webNavigation?: typeof browser.webNavigation }).webNavigation?.onCommitted;
   const routes = new RouteLimiter({ trustLoadClaims: committed === undefined });
   const chinese = new ChineseDictionary();
+  const offscreen = browserOffscreenDocument();
   const tabReports = sessionTabReports();
   const extractFromTab = tabExtractor({ injectContentScript: ensureContentScript });
   const visits = new VisitService({
@@ -93,11 +96,12 @@ export function startBackground({
     highlight: highlightInTab({ styled: declaresContentScript() }),
   });
 
-  listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError), copiedParts }));
+  listen('background', backgroundHandlers(visits, { afterVisit: () => void prune().catch(logError), copiedParts, readHtml: htmlReader({ offscreen }) }));
   browser.tabs.onRemoved.addListener((tabId) => void visits.forgetTab(tabId).catch(logError));
   openWelcomeOnInstall(logError);
   registerShortcuts({ api: shortcutApi, logError });
   if (committed) trackNavigations(routes, committed);
+  if (committed && offscreen) openOnNavigation(offscreen, committed);
   if (!declaresContentScript()) {
     injectAfterLoad(ensureContentScript);
     // Pages that loaded before anything listened: open at install, enable or update, restored

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { Corpus, DEFAULT_MAX_DISTANCE, DisjointSets, fingerprintFromHex, forEachCandidatePair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
 import { csvCell } from '../store';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { nameOfLine, parseFingerprintLine } from './dedup/fingerprint-lines';
 import { fingerprintFiles } from './fingerprint-command';
 import { errorMessage } from './error-message';
+import { filesNamedBy } from './input-files';
 import { writeJsonLine, type CliIo } from './io';
 
 /** An argument's role: a .jsonl of fingerprint lines is read as a stream; any other file is a document. */
@@ -37,15 +37,17 @@ export async function runDedup({ io, flags, files }: CommandContext): Promise<nu
     io.stderr.write(`deja-lu dedup: ${what}: ${error}\n`);
   };
   const documents: string[] = [];
-  for (const file of files) {
-    const path = absolutePath(io, file);
+  for (const arg of files) {
+    const named = await filesNamedBy(io, arg);
+    // Only a file named on the command line is read as fingerprint lines; a directory's files are documents.
+    if (named.length !== 1 || named[0] !== arg || !FINGERPRINT_LINES.test(arg)) {
+      documents.push(...named);
+      continue;
+    }
     try {
-      const below = await io.listFiles(path);
-      if (below) documents.push(...below.map((name) => join(file, name)));
-      else if (FINGERPRINT_LINES.test(file)) await readLines(io, corpus, sources, path, fail);
-      else documents.push(file);
+      await readLines(io, corpus, sources, absolutePath(io, arg), fail);
     } catch (error) {
-      fail(file, errorMessage(error));
+      fail(arg, errorMessage(error));
     }
   }
   await fingerprintFiles(io, documents, { html: flags.html, passages: true }, (line) => {

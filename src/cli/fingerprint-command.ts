@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
+import { filesNamedBy } from './input-files';
 import { lineOfJob } from './fingerprint-job';
 import type { FingerprintWorkers } from './fingerprint-pool';
 import { writeJsonLine, type CliIo } from './io';
@@ -18,13 +19,16 @@ export const PARALLEL_MIN_BYTES = 1_000_000;
 const FILES_READ_AHEAD_PER_THREAD = 8;
 
 /**
- * `deja-lu fingerprint [--html] FILE…` → {"file","simhash","blocks","chars","scheme"}
- * per file, in the order given (text-line.ts). Many files are
- * fingerprinted on all cores; the output is the same.
+ * `deja-lu fingerprint [--html] DIR|FILE…` → {"file","simhash","blocks","chars","scheme"}
+ * per file, in the order given, a directory's files in name order
+ * (text-line.ts). Many files are fingerprinted on all cores; the output is
+ * the same.
  */
 export async function runFingerprint({ io, flags, files }: CommandContext): Promise<number> {
   let failed = false;
-  await fingerprintFiles(io, files, { html: flags.html, passages: flags.passages }, (line) => {
+  const named: string[] = [];
+  for (const arg of files) named.push(...(await filesNamedBy(io, arg)));
+  await fingerprintFiles(io, named, { html: flags.html, passages: flags.passages }, (line) => {
     if ('error' in line) failed = true;
     writeJsonLine(io.stdout, line);
   });

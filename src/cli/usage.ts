@@ -8,7 +8,7 @@ the browser extension. Output is one JSON object per line on stdout.
 
 Commands:
   extract FILE.html…                    the article text of each page
-  fingerprint [--html] FILE…            the 64-bit SimHash of each file
+  fingerprint [--html] DIR|FILE…        the 64-bit SimHash of each file
   compare [--html] A B                  the verdict for B after reading A
   compare [--html] --pairs LIST.tsv     the same for each pair in a list
   import-file [--html] FILE… -o OUT     an export file to import into the extension
@@ -40,9 +40,11 @@ page body is used.
 Output, one line per file:
   {"file":"page.html","title":"…","text":"…"}
 `,
-  fingerprint: `Usage: deja-lu fingerprint [--html] [--passages] FILE…
+  fingerprint: `Usage: deja-lu fingerprint [--html] [--passages] DIR|FILE…
 
-The fingerprint the extension stores for each file's text.
+The fingerprint the extension stores for each file's text. A directory stands
+for every file below it, in name order. From 8 files and 1 MB on, the work is
+spread over every core; the output is the same.
 
   --html        the files are web pages: extract the article first
   --passages    add "passages" (the passage fingerprints, hex), "words" and

@@ -75,6 +75,20 @@ export const PARTIAL_STRONG_MATCHES = 2;
 export const PARTIAL_MAX_DISTANCE_STRONG = 26;
 
 /**
+ * A part of the article read before inside another page, found by passages
+ * alone: at least PART_MIN_PASSAGES of the earlier text's like-for-like
+ * passages are in the current one, and they are at least PART_MIN_COVERAGE
+ * of them. The page's own text moves the whole fingerprint past every
+ * distance above, so only the passages show the part. No two different
+ * practice articles share more than five passages (pages in one repost
+ * wrapper: its header and footer); a quarter is the issue's "a third to half
+ * of an article" less the chunks its edges cut
+ * (docs/decisions/0036-parts-found-by-passages.md).
+ */
+export const PART_MIN_PASSAGES = 6;
+export const PART_MIN_COVERAGE = 0.25;
+
+/**
  * A quote: the texts are neither copies nor parts of each other, yet one
  * holds a passage of the other, which only a passage match within
  * maxDistance shows (docs/decisions/0030-quote-verdict.md). Callers that
@@ -107,6 +121,18 @@ export interface VerdictOptions {
   minLength?: MinLength;
 }
 
+/** What a caller that knows where the two texts come from adds to VerdictOptions. */
+export interface PartOptions {
+  /**
+   * Whether a passage (of either text) may show on its own that the current
+   * text holds part of the earlier one (PART_MIN_PASSAGES): a matched pair
+   * counts when either of its passages does. The extension leaves out what the
+   * page shares with its own site and common text (core/quote-sources.ts);
+   * two texts alone (the CLI) count every passage. Other rules ignore it.
+   */
+  countsForPart?: (passage: Fingerprint) => boolean;
+}
+
 export interface Judgement {
   verdict: Verdict;
   /** Whole-document Hamming distance. */
@@ -132,6 +158,8 @@ export interface Comparison {
   current: PassageCoverage;
   /** Passages of `current` (its whole kept sample) with a partner in `earlier`. */
   sharedPassages: number;
+  /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
+  partOfEarlier: PassageCoverage;
   /** Length of the shorter text over the longer one (0–1). */
   lengthRatio: number;
   /** True when `current` is the shorter text. */
@@ -156,13 +184,20 @@ function sampleLimit(passages: readonly Fingerprint[], sampleSize = CURRENT_SAMP
   return max;
 }
 
-/** Coverage of `side` by `other` over the like-for-like sample; `shared`: passages of `side` matched at all. */
-function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number): PassageCoverage & { shared: number } {
+/** Every passage counts. */
+const EVERY_PASSAGE = (_passage: Fingerprint): boolean => true;
+
+/**
+ * Coverage of `side` by `other` over the like-for-like sample; `shared`:
+ * passages of `side` matched at all. A pair matches only when `counts`
+ * holds for one of its passages.
+ */
+function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number, counts = EVERY_PASSAGE): PassageCoverage & { shared: number } {
   let compared = 0;
   let matched = 0;
   let shared = 0;
   for (const p of side) {
-    const hit = other.some((q) => passagesMatch(p, q, maxDistance));
+    const hit = other.some((q) => passagesMatch(p, q, maxDistance) && (counts(p) || counts(q)));
     if (hit) shared++;
     if (passageKey(p) > limit) continue;
     compared++;
@@ -171,14 +206,15 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
   return { compared, matched, shared };
 }
 
-/** The evidence `judge` weighs, from two signatures alone. */
-export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE): Comparison {
+/** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
+export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
   const pe = passagesOf(earlier);
   const pc = passagesOf(current);
   const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
   const e = coverage(pe, pc, limit, maxDistance);
   const c = coverage(pc, pe, limit, maxDistance);
+  const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, countsForPart);
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
@@ -188,6 +224,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: c.shared,
+    partOfEarlier: { compared: part.compared, matched: part.matched },
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
   };
@@ -209,14 +246,16 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   most of its passages are found in the longer one and it shares the
  *   longer one's vocabulary (looser when several passages matched)
  *   (either direction: a page holding part of an article read before, or
- *   the full article of a part read before);
+ *   the full article of a part read before); or, whatever the lengths and
+ *   distance, the current text holds PART_MIN_PASSAGES passages of the
+ *   earlier one, at least PART_MIN_COVERAGE of them;
  * - quote: neither, but a passage of one is found in the other;
  * - different otherwise.
  */
-export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions = {}): Judgement {
+export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions & PartOptions = {}): Judgement {
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
-  const cmp = compareSignatures(earlier, current, maxDistance);
+  const cmp = compareSignatures(earlier, current, maxDistance, options.countsForPart);
   const { distance, sharedPassages } = cmp;
   if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
     return { verdict: 'too_short', distance, sharedPassages };
@@ -238,7 +277,14 @@ export function confirmDistance(distance: number, maxDistance: number): number {
 export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): Verdict {
   if (!cmp.found) return 'different';
   const copy = copyVerdict(cmp, maxDistance);
-  return copy === 'different' && cmp.sharedPassages > 0 ? 'quote' : copy;
+  if (copy !== 'different') return copy;
+  if (holdsPartOf(cmp.partOfEarlier)) return 'partial';
+  return cmp.sharedPassages > 0 ? 'quote' : 'different';
+}
+
+/** At least PART_MIN_PASSAGES of the earlier text's passages matched, and PART_MIN_COVERAGE of those compared. */
+function holdsPartOf(earlier: PassageCoverage): boolean {
+  return earlier.matched >= PART_MIN_PASSAGES && earlier.matched >= PART_MIN_COVERAGE * earlier.compared;
 }
 
 /** Whether the texts are copies, whole or in part, of each other. */

@@ -1,6 +1,7 @@
 import { Corpus, forEachCandidatePair, judge, type VerdictOptions } from '../core';
 import { pageSignature, type Page } from '../store/page';
 import { comparisonScheme } from './page-signature';
+import { partOptions } from './part-options';
 
 /** Pages come from the history, not from an input file: their entry numbers are all the corpus needs. */
 const FROM_HISTORY = { source: 0, line: 0 };
@@ -25,6 +26,7 @@ export class CopyFinder {
   private readonly ids: number[] = [];
   private readonly firstVisits: number[] = [];
   private readonly schemes: number[] = [];
+  private readonly sites: Array<Pick<Page, 'site'>> = [];
 
   get count(): number {
     return this.corpus.count;
@@ -35,6 +37,7 @@ export class CopyFinder {
     this.ids.push(page.id);
     this.firstVisits.push(page.firstVisit);
     this.schemes.push(comparisonScheme(page));
+    this.sites.push({ site: page.site });
   }
 
   /**
@@ -48,7 +51,7 @@ export class CopyFinder {
     forEachCandidatePair(this.corpus, options.maxDistance, (i, j) => {
       if (this.schemes[i] !== this.schemes[j]) return;
       const [a, b] = this.readFirst(i, j) ? [i, j] : [j, i];
-      const { verdict, distance } = judge(this.corpus.signature(a)!, this.corpus.signature(b)!, options);
+      const { verdict, distance } = judge(this.corpus.signature(a)!, this.corpus.signature(b)!, { ...options, ...partOptions(this.sites[a]!, this.sites[b]!) });
       if (verdict === 'duplicate' || verdict === 'partial') found.push({ earlier: this.ids[a]!, later: this.ids[b]!, kind: verdict, distance });
     });
     return found;

@@ -1,6 +1,7 @@
 import { DisjointSets, judge, normalizeUrl, type VerdictOptions } from '../core';
 import type { CopyKind, CopyPair } from './copy-pairs';
 import { pageSignature, type Page } from '../store/page';
+import { partOptions } from './part-options';
 
 /** A later page holding the original's text, whole or in part, and how far its fingerprint is from the original's. */
 export interface RepostCopy {
@@ -56,7 +57,7 @@ export function groupReposts(pairs: readonly CopyPair[], pages: ReadonlyMap<numb
     const signature = pageSignature(original!);
     const copies = later.map((page): RepostCopy => {
       const copy = pageSignature(page);
-      const { verdict, distance } = judge(signature, copy, options);
+      const { verdict, distance } = judge(signature, copy, { ...options, ...partOptions(original!, page) });
       return { page, kind: verdict === 'duplicate' || verdict === 'partial' ? verdict : strongest.get(page.id)!, distance };
     });
     return { original: original!, copies };

@@ -52,7 +52,9 @@ export function flaggedStatusKey(match: MatchSummary): MessageKey {
 }
 
 /** Statuses that name an earlier page: a copy of it, whole or in part, or a quote of it. */
-export function namesEarlierPage(status: PageStatus): status is 'repost' | 'partial' | 'quote' {
+export type EarlierPageStatus = 'repost' | 'partial' | 'quote';
+
+export function namesEarlierPage(status: PageStatus): status is EarlierPageStatus {
   return status === 'repost' || status === 'partial' || status === 'quote';
 }
 

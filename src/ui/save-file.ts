@@ -10,3 +10,130 @@ export function saveFile(blob: Blob, filename: string): void {
   // The download has started reading the blob by the next task; release it after that.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** The parts of the File System Access API a streamed save uses (Chromium; Firefox has none). */
+interface WritableFile {
+  write(data: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+interface SaveFilePicker {
+  (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }): Promise<{ createWritable(): Promise<WritableFile> }>;
+}
+
+export interface TextFile {
+  filename: string;
+  /** MIME type, e.g. application/json. */
+  type: string;
+  /** What the save dialog calls files of this type, e.g. "JSON". */
+  description: string;
+}
+
+export interface SaveTextDeps {
+  window?: Window;
+  /** Offers a Blob as a download where the browser has no save dialog to stream to. */
+  download?: (blob: Blob, filename: string) => void;
+}
+
+/**
+ * How much text is gathered before each write to the file: large enough that
+ * a million-page export is a few hundred writes, small enough to hold.
+ */
+const WRITE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Builds the Blob of a download from the chunks as they come: every few MB of
+ * text becomes a Blob of its own (the browser may keep it out of the page's
+ * memory), so the page never holds the whole file as strings.
+ */
+const BLOB_PART_CHARS = 8 * 1024 * 1024;
+
+export type SaveOutcome = { saved: true; bytes: number } | { saved: false };
+
+/**
+ * Saves text given in chunks as a file the user keeps. Where the browser has
+ * a save dialog that writes to disk as it goes (Chromium's showSaveFilePicker),
+ * the text is streamed there, so a file of any size is written with little
+ * memory: a download is built from one Blob, and Chromium cancels downloads
+ * of Blobs past a few hundred MB (a million-page history is about 1 GB).
+ * Elsewhere (Firefox, which keeps large Blobs on disk) it is a download.
+ * Must be called from a click: the dialog needs the user's gesture, so it is
+ * opened before the first chunk is read. `{ saved: false }` when the user
+ * closes the dialog. A failure while writing leaves any file the user chose
+ * to replace as it was (the browser writes to a temporary file and swaps it
+ * in on close) and is thrown. A dialog that fails to open falls back to the
+ * download.
+ */
+export async function saveTextFile(
+  chunks: AsyncIterable<string>,
+  file: TextFile,
+  onProgress: (bytes: number) => void = () => undefined,
+  { window: win = window, download = saveFile }: SaveTextDeps = {},
+): Promise<SaveOutcome> {
+  const offerDownload = async (): Promise<SaveOutcome> => {
+    const blob = await collectBlob(chunks, file.type, onProgress);
+    download(blob, file.filename);
+    return { saved: true, bytes: blob.size };
+  };
+  const picker = (win as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  if (!picker) return offerDownload();
+  let handle;
+  try {
+    handle = await picker.call(win, { suggestedName: file.filename, types: [{ description: file.description, accept: { [file.type]: [extensionOf(file.filename)] } }] });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return { saved: false };
+    // The dialog refused to open (a policy, a lost gesture): a download still saves any history but the largest.
+    return offerDownload();
+  }
+  const writable = await handle.createWritable();
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  try {
+    let pending = '';
+    const flush = async () => {
+      // Encoded here, once, to count the bytes the file grows by.
+      const data = encoder.encode(pending);
+      pending = '';
+      await writable.write(data);
+      bytes += data.length;
+      onProgress(bytes);
+    };
+    for await (const chunk of chunks) {
+      pending += chunk;
+      if (pending.length >= WRITE_CHARS) await flush();
+    }
+    await flush();
+    await writable.close();
+  } catch (error) {
+    await writable.abort().catch(() => undefined);
+    throw error;
+  }
+  return { saved: true, bytes };
+}
+
+async function collectBlob(chunks: AsyncIterable<string>, type: string, onProgress: (bytes: number) => void): Promise<Blob> {
+  const parts: Blob[] = [];
+  let pending: string[] = [];
+  let chars = 0;
+  let bytes = 0;
+  const seal = () => {
+    const part = new Blob(pending);
+    parts.push(part);
+    bytes += part.size;
+    pending = [];
+    chars = 0;
+    onProgress(bytes);
+  };
+  for await (const chunk of chunks) {
+    pending.push(chunk);
+    chars += chunk.length;
+    if (chars >= BLOB_PART_CHARS) seal();
+  }
+  seal();
+  return new Blob(parts, { type: `${type};charset=utf-8` });
+}
+
+function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot);
+}

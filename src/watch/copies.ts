@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { equivalentScheme, isLongEnough, judge, namesPage, quotablePages, siteOf, type MinLength } from '../core';
+import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { pageSignature, signatureQueries, type History, type Page } from '../store';
 
@@ -27,7 +27,8 @@ export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
 /**
  * Every page marked as the user's own (source `author`), each with the other
  * pages of the history that are whole or partial copies of it, or quote it
- * (on other sites, through a passage that is not common text: core/quote-sources.ts).
+ * (on other sites, through a passage that is not common text: core/quote-sources.ts;
+ * the same passages alone may show a partial copy).
  * Other pages of the user's own are not copies; neither is a page of the
  * article's own site that declares it as canonical. Articles in order of
  * their first visit.
@@ -44,15 +45,15 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   if (!isLongEnough(signature.length, options.minLength)) return [];
   const { fingerprints, passageQueries } = signatureQueries([article]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries });
-  const quotable = quotablePages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
+  const distinctive = distinctivePassages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
     seen.add(page.id);
-    const judgement = judge(signature, pageSignature(page), options);
+    const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints) });
     const { verdict } = judgement;
-    if (namesPage(verdict, page.id, quotable)) copies.push(matchSummary(page, { ...judgement, verdict }));
+    if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
 }

@@ -1,5 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { fingerprintFromHex, type DocumentSignature } from '../../src/core';
+import { beforeEach } from 'vitest';
+import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
+import { DEFAULT_MIN_LENGTH, fingerprintFromHex, type DocumentSignature } from '../../src/core';
 import type { ExtractedPage } from '../../src/messaging';
 import { openHistory, type History } from '../../src/store';
 
@@ -15,6 +17,29 @@ export function clock(start = T0) {
 /** A fresh, empty history in its own fake IndexedDB. */
 export function freshHistory(now: () => number): Promise<History> {
   return openHistory({ indexedDB: new IDBFactory(), now });
+}
+
+/** What the extension does with a page the user navigated to: judged and recorded. */
+export const AUTO_CHECK: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+
+/**
+ * For specifications of whole texts: a real checker (the engine signs each
+ * text) over a fresh history before each test; `read` checks a page a day
+ * after the previous one.
+ */
+export function readsTexts(): { read: (url: string, text: string, options?: Partial<CheckOptions>) => ReturnType<PageChecker['check']> } {
+  let time = clock();
+  let checker: PageChecker;
+  beforeEach(async () => {
+    time = clock();
+    checker = new PageChecker({ history: await freshHistory(time.now), now: time.now });
+  });
+  return {
+    read: (url, text, options = {}) => {
+      time.advance(DAY);
+      return checker.check({ url, title: url, text }, { ...AUTO_CHECK, ...options });
+    },
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it, test, vi } from 'vitest';
-import { OFFSCREEN_PAGE, htmlReader, type DomParserClass, type OffscreenApi } from '../../src/background/html-reader';
+import { describe, expect, test, vi } from 'vitest';
+import { htmlReader, type DomParserClass } from '../../src/background/html-reader';
+import { OffscreenDocument } from '../../src/background/offscreen-document';
 import { parseHtml } from '../../src/extract/parse-html';
 import { MessageError, type PageReading } from '../../src/messaging';
 import { readHtml } from '../../src/page-reading/read-page';
@@ -10,8 +11,8 @@ const READING: PageReading = { kind: 'page', page: { url: 'https://e.com/a', tit
 const PAGES = resolve(import.meta.dirname, '../fixtures/pages');
 const URL = 'https://news.example.com/story';
 
-function offscreen(create: OffscreenApi['createDocument'] = async () => {}) {
-  return { createDocument: vi.fn(create) };
+function offscreen() {
+  return new OffscreenDocument({ createDocument: async () => {}, closeDocument: async () => {} }, { setTimer: () => undefined, clearTimer: () => {} });
 }
 
 /** A background DOMParser for Node: linkedom through parseHtml, as the other extraction tests parse. */
@@ -54,34 +55,4 @@ describe('htmlReader: where the background reads a page\'s HTML', () => {
       expect(reading).toEqual(readHtml(html, URL, (h) => parseHtml(h)));
     },
   );
-});
-
-describe('htmlReader in Chromium: the offscreen document', () => {
-  it('creates the offscreen document once, for DOM parsing, and asks it for every page', async () => {
-    const api = offscreen();
-    const ask = vi.fn(async () => READING);
-    const read = htmlReader({ offscreen: api, ask });
-    await expect(read('https://e.com/a', '<p>a</p>')).resolves.toEqual(READING);
-    await read('https://e.com/b', '<p>b</p>');
-    expect(api.createDocument).toHaveBeenCalledOnce();
-    expect(api.createDocument).toHaveBeenCalledWith(expect.objectContaining({ url: OFFSCREEN_PAGE, reasons: ['DOM_PARSER'] }));
-    expect(ask.mock.calls).toEqual([['https://e.com/a', '<p>a</p>'], ['https://e.com/b', '<p>b</p>']]);
-  });
-
-  it('a document left from before a worker restart is used as it is', async () => {
-    const api = offscreen(async () => {
-      throw new Error('Only a single offscreen document may be created.');
-    });
-    const read = htmlReader({ offscreen: api, ask: async () => READING });
-    await expect(read('https://e.com/a', '<p>a</p>')).resolves.toEqual(READING);
-  });
-
-  it('a document that does not answer is created again for the next page', async () => {
-    const api = offscreen();
-    const ask = vi.fn(async () => READING).mockRejectedValueOnce(new MessageError('Could not establish connection'));
-    const read = htmlReader({ offscreen: api, ask });
-    await expect(read('https://e.com/a', '<p>a</p>')).rejects.toThrow(MessageError);
-    await expect(read('https://e.com/b', '<p>b</p>')).resolves.toEqual(READING);
-    expect(api.createDocument).toHaveBeenCalledTimes(2);
-  });
 });

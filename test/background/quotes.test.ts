@@ -6,11 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, QUOTE_COMMON_PAGES, namesPage, quotablePages, type Verdict } from '../../src/core';
-import type { History } from '../../src/store';
-import { DAY, clock, freshHistory } from './fakes';
+import { describe, expect, it } from 'vitest';
+import { QUOTE_COMMON_PAGES, countsForPartOf, distinctivePassages, fingerprintFromHex, namesPage, type Verdict } from '../../src/core';
+import { readsTexts } from './fakes';
 
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
 /** A text's paragraphs, between blank lines (lines within one stay together, as passages read them since scheme 5). */
@@ -25,22 +23,7 @@ function quoting(article: string, host: string, count: number): string {
   return [...around.slice(0, middle), ...quoted.slice(from, from + count), ...around.slice(middle)].join('\n\n');
 }
 
-const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
-
-let history: History;
-let time: ReturnType<typeof clock>;
-let checker: PageChecker;
-
-beforeEach(async () => {
-  time = clock();
-  history = await freshHistory(time.now);
-  checker = new PageChecker({ history, now: time.now });
-});
-
-async function read(url: string, text: string, options: Partial<CheckOptions> = {}) {
-  time.advance(DAY);
-  return checker.check({ url, title: url, text }, { ...AUTO, ...options });
-}
+const { read } = readsTexts();
 
 describe.each([
   ['English', 'readability-dropbox-blog', 'readability-mozilla-2', 10],
@@ -81,7 +64,7 @@ describe.each([
   });
 });
 
-describe('quotablePages', () => {
+describe('distinctivePassages: the pages a page may be said to quote', () => {
   const at = (id: number, site: string) => ({ id, site });
   it.each<[string, Array<Array<{ id: number; site: string }>>, string | undefined, number[]]>([
     ['a passage found in one page of another site', [[at(1, 'a.example')]], 'q.example', [1]],
@@ -95,7 +78,27 @@ describe('quotablePages', () => {
     ['a pasted text, which has no site', [[at(1, 'a.example')]], undefined, [1]],
     ['nothing found', [[]], 'q.example', []],
   ])('%s', (_name, found, ownSite, expected) => {
-    expect([...quotablePages(found, ownSite)].sort()).toEqual(expected);
+    expect([...distinctivePassages(found, ownSite).keys()].sort()).toEqual(expected);
+  });
+});
+
+describe('distinctivePassages: for each page, the passages that may name it (and show a part of it)', () => {
+  const at = (id: number, site: string) => ({ id, site });
+  it.each<[string, Array<Array<{ id: number; site: string }>>, Array<[number, number[]]>]>([
+    ['each page with the passages it was found through', [[at(1, 'a.example')], [at(1, 'a.example'), at(2, 'b.example')], [at(2, 'b.example')]], [[1, [0, 1]], [2, [1, 2]]]],
+    ['a template passage (two pages of one site) names neither', [[at(1, 'a.example'), at(2, 'a.example')], [at(1, 'a.example')]], [[1, [1]]]],
+    ['the page’s own site never', [[at(1, 'q.example')], [at(1, 'q.example')]], []],
+  ])('%s', (_name, found, expected) => {
+    expect([...distinctivePassages(found, 'q.example')].map(([id, passages]) => [id, [...passages]])).toEqual(expected);
+  });
+
+  it('tells judge which of the queried fingerprints count, given as fingerprints or as stored hex', () => {
+    const queried = ['1111000000000000', '2222000000000000'];
+    for (const form of [queried, queried.map(fingerprintFromHex)]) {
+      const counts = countsForPartOf(new Set([1]), form);
+      expect(queried.map((hex) => counts(fingerprintFromHex(hex)))).toEqual([false, true]);
+    }
+    expect(countsForPartOf(undefined, queried)(fingerprintFromHex(queried[0]!))).toBe(false);
   });
 });
 

@@ -86,6 +86,20 @@ describe('deja-lu fingerprint', () => {
     expect(await main(['fingerprint', 'nope.txt', 'a.txt'], m.io)).toBe(1);
     expect(m.lines().map((line) => Object.keys(line))).toEqual([['file', 'error'], ['file', 'simhash', 'blocks', 'chars', 'scheme']]);
   });
+
+  test.each([
+    ['a directory', ['corpus'], ['corpus/a.txt', 'corpus/b.txt', 'corpus/sub/c.txt'], 0],
+    ['a directory among files, in the order given', ['z.txt', 'corpus/sub', 'a.txt'], ['z.txt', 'corpus/sub/c.txt', 'a.txt'], 0],
+    ['a path that is neither', ['corpus', 'missing'], ['corpus/a.txt', 'corpus/b.txt', 'corpus/sub/c.txt', 'missing'], 1],
+  ])('%s: every file below it, in name order, as if each were named', async (_name, args, files, code) => {
+    const texts = { 'corpus/b.txt': 'second text', 'corpus/a.txt': EHOW_TEXT, 'corpus/sub/c.txt': '第三篇文章', 'z.txt': 'zed', 'a.txt': 'ay' };
+    const byDirectory = memoryIo(texts);
+    expect(await main(['fingerprint', ...args], byDirectory.io)).toBe(code);
+    const named = memoryIo(texts);
+    await main(['fingerprint', ...files], named.io);
+    expect(byDirectory.lines().map((line) => line.file)).toEqual(files);
+    expect(byDirectory.lines()).toEqual(named.lines());
+  });
 });
 
 describe('deja-lu compare', () => {

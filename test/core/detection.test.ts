@@ -24,7 +24,12 @@ import {
   PARTIAL_MAX_DISTANCE,
   PARTIAL_MAX_DISTANCE_STRONG,
   PARTIAL_MIN_LENGTH_RATIO,
+  PART_MIN_COVERAGE,
+  PART_MIN_PASSAGES,
 } from '../../src/core/verdict';
+import { NO_PASSAGE_COUNTS } from '../../src/core/quote-sources';
+import { partOf } from '../../eval/embedded-parts';
+import { inMiddleOf } from '../../eval/quoted-passages';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
 const signed = new Map<string, DocumentSignature>();
@@ -175,6 +180,8 @@ describe('verdictOf thresholds', () => {
     current: { compared: 8, matched: 8 },
     // No passage shared beyond the sample: what is not a copy is different, not a quote.
     sharedPassages: 0,
+    // No pair counts for a part found by passages alone (its own table below).
+    partOfEarlier: { compared: 8, matched: 0 },
     lengthRatio: 1,
     currentIsShorter: false,
   };
@@ -221,6 +228,47 @@ describe('verdictOf thresholds', () => {
   });
 });
 
+describe('a part found by passages alone (each row was a quote before)', () => {
+  // Enough passages to be a quarter of the earlier text's like-for-like sample.
+  const quarter = Math.ceil(PART_MIN_PASSAGES / PART_MIN_COVERAGE);
+  const part = (matched: number, compared: number, over: Partial<Comparison> = {}): Comparison => ({
+    distance: 30,
+    found: true,
+    earlier: { compared, matched },
+    current: { compared: 64, matched },
+    sharedPassages: matched,
+    partOfEarlier: { compared, matched },
+    lengthRatio: 0.9,
+    currentIsShorter: false,
+    ...over,
+  });
+  it.each<[string, Comparison, string]>([
+    ['PART_MIN_PASSAGES passages, a quarter of the earlier text, whole texts far apart', part(PART_MIN_PASSAGES, quarter), 'partial'],
+    ['the same inside a page ten times as long', part(PART_MIN_PASSAGES, quarter, { lengthRatio: 0.1 }), 'partial'],
+    ['the same at the lengths of a partial copy', part(PART_MIN_PASSAGES, quarter, { lengthRatio: 0.4, currentIsShorter: true }), 'partial'],
+    ['one passage fewer, however large a share (a repost wrapper’s header and footer)', part(PART_MIN_PASSAGES - 1, PART_MIN_PASSAGES), 'quote'],
+    ['under a quarter of the earlier text', part(PART_MIN_PASSAGES, quarter + 1), 'quote'],
+    ['shared, but through no passage that counts for a part (pages of one site)', part(PART_MIN_PASSAGES, quarter, { partOfEarlier: { compared: quarter, matched: 0 } }), 'quote'],
+  ])('%s → %s', (_name, comparison, verdict) => {
+    expect(verdictOf(comparison)).toBe(verdict);
+  });
+});
+
+describe.each([
+  ['English', 'readability-dropbox-blog', 'readability-quanta-1'],
+  ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079'],
+])('a third of an article inside another article’s text (%s)', (_lang, article, host) => {
+  const page = signDocument(inMiddleOf(fixture(host), partOf(fixture(article), 1 / 3)));
+
+  it('is a partial copy of the article: the host moves the whole fingerprint, the passages show the part', () => {
+    expect(judge(sig(article), page).verdict).toBe('partial');
+  });
+
+  it('is a quote when the caller counts none of the shared passages (the page’s own site)', () => {
+    expect(judge(sig(article), page, { countsForPart: NO_PASSAGE_COUNTS }).verdict).toBe('quote');
+  });
+});
+
 describe('stricter k', () => {
   it('shrinks the confirmation distances in proportion to k', () => {
     const c: Comparison = {
@@ -229,6 +277,7 @@ describe('stricter k', () => {
       earlier: { compared: 8, matched: 1 },
       current: { compared: 8, matched: 1 },
       sharedPassages: 0,
+      partOfEarlier: { compared: 8, matched: 1 },
       lengthRatio: 1,
       currentIsShorter: false,
     };

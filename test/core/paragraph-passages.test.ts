@@ -88,7 +88,7 @@ describe('scheme 5 chunks', () => {
     ['one paragraph', 'one two three four five six seven eight nine ten eleven twelve thirteen', [[0, 13]]],
     ['a short paragraph between two long ones gives no chunk', 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n\nshort line here\n\nnu xi omicron pi rho sigma tau upsilon phi chi psi omega', [[0, 12], [14, 26]]],
     ['paragraphs split by spaces on the blank line too', 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n \t\nnu xi omicron pi rho sigma tau upsilon phi chi psi omega', [[0, 12], [12, 24]]],
-    ['a single line break does not end a paragraph', 'alpha beta gamma delta epsilon zeta\neta theta iota kappa lambda mu', [[0, 12]]],
+    ['a single line break does not end a paragraph of Latin text (a wrapped line)', 'alpha beta gamma delta epsilon zeta\neta theta iota kappa lambda mu', [[0, 12]]],
   ] as const)('%s', (_name, input, expected) => {
     const { features, paragraphs } = featureStreamByParagraph(input);
     expect(chunkBoundaries(hashFeatures(features, paragraphs))).toEqual(expected);
@@ -105,14 +105,34 @@ describe('scheme 5 chunks', () => {
     expect(inMiddle).toHaveLength(chunks);
   });
 
-  it('paragraphEnds: the first break of each run of blank lines, then the end', () => {
-    expect(paragraphEnds('a\n\nb\n \n\n\nc\nd')).toEqual([1, 4, 12]);
-    expect(paragraphEnds('no breaks')).toEqual([9]);
+  it.each([
+    ['Latin text: the first break of each run of blank lines, then the end', 'a\n\nb\n \n\n\nc\nd', [1, 4, 12]],
+    ['no breaks', 'no breaks', [9]],
+    ['Chinese text: every line break (its lines are <br> lines)', '第一行文字\n第二行文字\n\n第三行', [5, 11, 16]],
+    ['Japanese text: every line break', 'これは一行目です\nこれは二行目です', [8, 17]],
+    ['Chinese words inside a Latin-script text: blank lines only', 'The word 中文 means Chinese\nin English\n\nEnd', [36, 41]],
+    ['Latin words inside a Chinese text: every line break', '今天我们讨论一下 AI 的发展\n明天继续', [15, 20]],
+  ] as const)('paragraphEnds, %s', (_name, text, ends) => {
+    expect(paragraphEnds(text)).toEqual(ends);
   });
 
   it('is a rule set of its own: scheme 5 pages do not compare with schemes 3 and 4 as one', () => {
     const length = { cjkChars: 0, words: 500 };
     expect([3, 4, 5].map((s) => equivalentScheme(s as FingerprintScheme, length))).toEqual([3, 3, 5]);
     expect(sign(ARTICLE, 5).fingerprint).toEqual(sign(ARTICLE, 4).fingerprint);
+  });
+});
+
+describe('scheme 5 in Chinese text: each line is a paragraph', () => {
+  const article = detection('cwc-bbdf5079');
+  const lines = article.split('\n').filter((line) => line.trim() !== '');
+
+  it('the article with its <br> lines put in <p> paragraphs keeps every passage', () => {
+    expect(sorted(sign(lines.join('\n\n'), 5))).toEqual(sorted(sign(article, 5)));
+  });
+
+  it('the same lines behind short template lines keep every passage too', () => {
+    const framed = lines.flatMap((line, i) => (i % 3 === 0 ? [line, '广告', '分享到微博'] : [line])).join('\n');
+    expect(sorted(sign(framed, 5))).toEqual(sorted(sign(article, 5)));
   });
 });

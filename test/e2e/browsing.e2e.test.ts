@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { badge, openOptions, openPopup, readNotice, screenshot, setSettings, stopServiceWorker, storedPages, visitPage, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer } from './support/server';
+import { OFFSCREEN_IDLE_MS } from '../../src/background/offscreen-document';
 
 interface OffscreenProbe {
   sendMessage(message: unknown): Promise<unknown>;
@@ -94,6 +95,18 @@ describe('flagging reposts while browsing', () => {
     expect(replies.background).toMatch(/^no reply/);
     await page.close();
   });
+
+  it('closes the offscreen document when no page came for a while, and opens it again for the next page', async () => {
+    const { context, worker } = browser;
+    const documents = () => worker.evaluate(async () => (await (globalThis as unknown as { chrome: { runtime: OffscreenProbe } }).chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length);
+    const first = await visitPage(context, worker, server.siteA('/offscreen/short.html'));
+    await first.page.close();
+    await expect.poll(documents, { timeout: OFFSCREEN_IDLE_MS + 15_000, interval: 1_000 }).toBe(0);
+    const next = await visitPage(context, worker, server.siteB('/offscreen/short.html'));
+    expect(next.report.status).toBe(first.report.status);
+    expect(await documents()).toBe(1);
+    await next.page.close();
+  }, OFFSCREEN_IDLE_MS + 45_000);
 
   it('dismisses the notice with its close button', async () => {
     const repostUrl = server.siteB('/another/copy/en-repost.html');

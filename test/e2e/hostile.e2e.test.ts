@@ -4,11 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageStatus } from '../../src/messaging';
 import { serializeExport, type ExportRecord } from '../../src/store/export-format';
-import { cjkRunPage, deepMarkupPage, deepScriptPage, hugeTextPage } from '../support/hostile-pages';
+import { cjkRunPage } from '../support/hostile-pages';
 import { indexProblems } from '../support/history-invariants';
 import { ROOT, launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { badge, dumpStores, openOptions, openPopup, readNotice, screenshot, stopServiceWorker, storedPages, waitForReport } from './support/extension';
 import { expectNoticeSurvived } from './support/notice-attack';
+import { ODD_PAGES, ODD_PAGE_ROUTES, VERDICT_WITHIN_MS } from './support/odd-pages';
+import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { MAX_WAIT_MS } from '../../entrypoints/content/dom-settled';
 import { ROUTE_DEBOUNCE_MS } from '../../entrypoints/content/route-gate';
@@ -18,13 +20,6 @@ import { ROUTE_DEBOUNCE_MS } from '../../entrypoints/content/route-gate';
  * the file; each test uses its own addresses. Times printed with "[measured]"
  * are the numbers quoted in docs/reliability.md.
  */
-const MB = 1024 * 1024;
-const HUGE_BYTES = 50 * MB;
-/** A skip or verdict may take this long after the page has loaded, on a loaded two-core CI machine. */
-const VERDICT_WITHIN_MS = 20_000;
-/** The 50 MB page: the browser itself needs tens of seconds to load it there. */
-const HUGE_PAGE_WITHIN_MS = 100_000;
-
 let server: FixtureServer;
 let browser: ExtensionBrowser;
 
@@ -48,14 +43,12 @@ beforeAll(async () => {
   await mkdir(TMP, { recursive: true });
   server = await startFixtureServer({
     routes: {
-      '/generated/huge.html': () => html(hugeTextPage(HUGE_BYTES)),
-      '/generated/deep-markup.html': () => html(deepMarkupPage(10_000)),
-      '/generated/deep-script.html': () => html(deepScriptPage(10_000)),
-      '/generated/cjk-run.html': () => html(cjkRunPage(100_000)),
+      ...ODD_PAGE_ROUTES,
       '/generated/cjk-30k.html': () => html(cjkRunPage(30_000)),
     },
   });
   browser = await launchWithExtension('en');
+  await skipSaveDialog(browser.context);
 });
 
 afterAll(async () => {
@@ -107,13 +100,7 @@ describe('hostile strings are plain text everywhere', () => {
     for (const href of await options.locator('#page-rows a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
       expect(href).toMatch(/^https?:\/\//);
     }
-    const exported = async (button: string) => {
-      const download = options.waitForEvent('download');
-      await options.click(button);
-      const chunks: Buffer[] = [];
-      for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    };
+    const exported = async (button: string) => (await savedFile(options, button)).text;
     const json = await exported('#export-json');
     const csv = await exported('#export-csv');
     expect(json).toContain(JSON.stringify(title));
@@ -150,16 +137,7 @@ describe('odd pages end in a verdict or a clean skip within bounded time', () =>
   const timings: string[] = [];
   afterAll(() => console.log(`[measured] ${timings.join('; ')}`));
 
-  it.each<[string, string, readonly PageStatus[], number]>([
-    ['50 MB of text', '/generated/huge.html', ['too_large'], HUGE_PAGE_WITHIN_MS],
-    ['10,000 levels of nesting written as markup (Chromium parses 512 of them)', '/generated/deep-markup.html', ['new'], VERDICT_WITHIN_MS],
-    ['10,000 levels of nesting built by script', '/generated/deep-script.html', ['too_large'], VERDICT_WITHIN_MS],
-    ['a 100,000-character CJK run without punctuation', '/generated/cjk-run.html', ['new'], VERDICT_WITHIN_MS],
-    ['a frameset', '/hostile/frameset/source.html', ['no_article', 'too_short'], VERDICT_WITHIN_MS],
-    ['a plain-text document', '/hostile/plain-text/source.txt', ['new'], VERDICT_WITHIN_MS],
-    ['an image', '/hostile/image/source.png', ['no_article'], VERDICT_WITHIN_MS],
-    ['a page that never stops changing', '/hostile/mutating/source.html', ['new', 'too_short'], VERDICT_WITHIN_MS],
-  ])('%s', async (name, path, statuses, withinMs) => {
+  it.each(ODD_PAGES)('%s', async (name, path, statuses, withinMs) => {
     const url = server.siteA(path);
     const { tab, status, ms } = await visit(url, withinMs);
     timings.push(`${name}: ${status} in ${ms} ms`);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { badge, dumpStores, openOptions, openPopup, readNotice, setSettings, storedPages, waitForReport } from './support/extension';
 import { BROWSER_SERVICES, startLoggingProxy, type LoggingProxy } from './support/proxy';
+import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 /**
@@ -36,6 +37,7 @@ beforeAll(async () => {
   });
   proxy = await startLoggingProxy((url) => ['127.0.0.1', 'localhost'].includes(url.hostname) && url.port === String(server.port));
   browser = await launchWithExtension('en', proxy.chromiumArgs);
+  await skipSaveDialog(browser.context);
 });
 
 afterAll(async () => {
@@ -111,9 +113,7 @@ describe('privacy', () => {
     // The check ran: the page, recorded by the automatic check, is now a revisit.
     await expect.poll(() => popup.locator('.pill').textContent()).toBe('Read before');
     const options = await openOptions(browser.context, browser.extensionId);
-    const download = options.waitForEvent('download');
-    await options.click('#export-json');
-    await (await download).path();
+    await savedFile(options, '#export-json');
     await Promise.all([original.tab.close(), repost.tab.close(), popup.close(), options.close()]);
 
     const testServer = (entry: string) => entry.startsWith(`GET http://127.0.0.1:${server.port}/`) || entry.startsWith(`GET http://localhost:${server.port}/`);

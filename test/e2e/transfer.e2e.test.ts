@@ -9,6 +9,7 @@ import { IMPORT_BATCH } from '../../src/store/import';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
+import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 const FILES = join(ROOT, '.tmp', 'e2e', 'transfer');
@@ -21,6 +22,7 @@ beforeAll(async () => {
   await mkdir(FILES, { recursive: true });
   server = await startFixtureServer();
   first = await launchWithExtension('en');
+  await skipSaveDialog(first.context);
 });
 
 afterAll(async () => {
@@ -83,21 +85,20 @@ describe('history page, export and import', () => {
     await options.close();
   });
 
-  it('exports JSON (and CSV) as downloads', async () => {
+  it('exports JSON (and CSV) through the save dialog, and says what it saved', async () => {
     const options = await openOptions(first.context, first.extensionId);
-    const [json] = await Promise.all([options.waitForEvent('download'), options.click('#export-json')]);
-    expect(json.suggestedFilename()).toMatch(/^deja-lu-history-\d{4}-\d{2}-\d{2}\.json$/);
+    const json = await savedFile(options, '#export-json');
+    expect(json.name).toMatch(/^deja-lu-history-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(await options.locator('#transfer-status').textContent()).toMatch(new RegExp(`^Exported [\\d.]+ kB: ${json.name}$`));
     exported = join(FILES, 'export.json');
-    await json.saveAs(exported);
-    const file = JSON.parse(await readFile(exported, 'utf8'));
+    await writeFile(exported, json.text);
+    const file = JSON.parse(json.text);
     expect(file).toMatchObject({ format: 'deja-lu-history', version: EXPORT_VERSION });
     expect(file.pages).toHaveLength(3);
 
-    const [csv] = await Promise.all([options.waitForEvent('download'), options.click('#export-csv')]);
-    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-    const csvPath = join(FILES, 'export.csv');
-    await csv.saveAs(csvPath);
-    const lines = (await readFile(csvPath, 'utf8')).trim().split(/\r?\n/);
+    const csv = await savedFile(options, '#export-csv');
+    expect(csv.name).toMatch(/\.csv$/);
+    const lines = csv.text.trim().split(/\r?\n/);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain('url');
     before = await storedPages(first.worker);

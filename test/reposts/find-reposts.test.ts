@@ -10,6 +10,8 @@ const SETTINGS: Required<VerdictOptions> = { maxDistance: DEFAULT_MAX_DISTANCE, 
 const ORIGIN = '0000000000000000';
 const D2 = '0000000000000003';
 const D3 = '0000000000000007';
+/** 20 bits from ORIGIN: past every whole-distance rule. */
+const D20 = '00000000000fffff';
 /** 6 bits from ORIGIN, 3 from D3. */
 const D6 = '000000000000003f';
 const FAR = '00000000000003ff';
@@ -72,6 +74,19 @@ describe('reposts found in the history', () => {
       page(2, 'https://b.test/excerpt', 3, '0000000000000fff', { words: 300, passages: passages.slice(0, 2) }),
     ];
     expect(shape(await findReposts(sourceOf(pages), SETTINGS))).toEqual([[1, [[2, 'partial', 12]]]]);
+  });
+
+  it.each<[string, string, Array<[number, Array<[number, string, number]>]>]>([
+    ['on another site, a page holding six of the original’s eight passages is a partial copy, however far its whole fingerprint', 'https://b.test/digest', [[1, [[2, 'partial', 20]]]]],
+    ['on the original’s own site it is not (what one site’s pages share is its template)', 'https://a.test/digest', []],
+  ])('%s', async (_name, url, expected) => {
+    const passages = ['1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888'].map((block) => `${block}000000000000`);
+    const own = ['9999', 'aaaa'].map((block) => `${block}000000000000`);
+    const pages = [
+      page(1, 'https://a.test/story', 0, ORIGIN, { passages }),
+      page(2, url, 3, D20, { passages: [...passages.slice(0, 6), ...own] }),
+    ];
+    expect(shape(await findReposts(sourceOf(pages), SETTINGS))).toEqual(expected);
   });
 
   it('tells how many pages it has read, then that it compares them', async () => {

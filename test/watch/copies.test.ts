@@ -9,6 +9,9 @@ const OPTIONS = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH };
 /** Passages, and a whole fingerprint far from FP: pages that share a passage and nothing else. */
 const [P1, P2, P3] = ['1f2e3d4c5b6a7980', '8877665544332211', 'c0ffee00c0ffee00'];
 const FAR = flipBits(FP, 40);
+/** Eight passages of an article (distinct first blocks), and two of another page's own. */
+const EIGHT = ['1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888'].map((block) => `${block}000000000000`);
+const OWN = ['9999', 'aaaa'].map((block) => `${block}000000000000`);
 const MINE = 'https://me.example/essay';
 
 let history: History;
@@ -58,6 +61,12 @@ describe('copiesOfMyArticles: every copy the history holds of each of the user\'
     [`a passage in ${QUOTE_COMMON_PAGES} pages is common text, not a quote`, [
       [MINE, { source: 'author', passages: [P1, P2] }],
       ...['a', 'b', 'c'].map((site): [string, Partial<PageInput>] => [`https://${site}.example/post`, { fingerprint: FAR, passages: [P1, P3] }]),
+    ], [[MINE, []]]],
+    ['a page on another site holding six of its eight passages is a partial copy (a quote before)', [
+      [MINE, { source: 'author', passages: EIGHT }], ['https://digest.example/post', { fingerprint: FAR, passages: [...EIGHT.slice(0, 6), ...OWN] }],
+    ], [[MINE, ['https://digest.example/post partial']]]],
+    ['a page of its own site holding as many is not a copy (the site\'s template)', [
+      [MINE, { source: 'author', passages: EIGHT }], ['https://me.example/digest', { fingerprint: FAR, passages: [...EIGHT.slice(0, 6), ...OWN] }],
     ], [[MINE, []]]],
     ['a page signed before the weight cap (scheme 2) is not compared with one signed after it', [
       [MINE, { source: 'author', scheme: 2 }], ['https://copy.example/x', { scheme: 3 }],

@@ -193,9 +193,9 @@ export async function openExtensionPage(firefox: Pick<FirefoxWithExtension, 'bro
 }
 
 /** The background's report for the tab showing `url`, once it is newer than `after`. */
-export function waitForReport(firefox: FirefoxWithExtension, url: string, after: number): Promise<{ tabId: number; report: PageReport }> {
+export function waitForReport(firefox: FirefoxWithExtension, url: string, after: number, timeoutMs?: number): Promise<{ tabId: number; report: PageReport }> {
   const readSession = () => firefox.control.evaluate(() => (globalThis as unknown as WithBrowser).browser.storage.session.get(null)) as Promise<SessionReports>;
-  return waitForSessionReport(readSession, url, after);
+  return waitForSessionReport(readSession, url, after, timeoutMs);
 }
 
 /** The tab's badge as the extension set it (MV2: browserAction). */
@@ -247,6 +247,34 @@ export async function storedPages(firefox: FirefoxWithExtension): Promise<PageRe
   } finally {
     await raw.dispose();
   }
+}
+
+/** How many records each of the extension's IndexedDB stores holds (pages and the four block stores). */
+export function storeCounts(firefox: FirefoxWithExtension): Promise<Record<string, number>> {
+  return firefox.control.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('deja-lu');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const names = [...db.objectStoreNames];
+      const tx = db.transaction(names, 'readonly');
+      const counts = await Promise.all(names.map((name) => new Promise<number>((resolve, reject) => {
+        const request = tx.objectStore(name).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      })));
+      return Object.fromEntries(names.map((name, i) => [name, counts[i] ?? 0]));
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** The keys the background keeps in storage.session (per-tab reports are `tab-report:<id>`). */
+export async function sessionKeys(firefox: FirefoxWithExtension): Promise<string[]> {
+  return Object.keys(await firefox.control.evaluate(() => (globalThis as unknown as WithBrowser).browser.storage.session.get(null)));
 }
 
 export async function setSettings(firefox: FirefoxWithExtension, patch: Partial<Settings>): Promise<void> {
