@@ -19,6 +19,7 @@ import { passageKey } from '../../src/core/passages';
 import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 import {
   CONFIRM_DISTANCE,
+  DEFAULT_MAX_DISTANCE,
   COVERAGE_CONFIRM_DISTANCE,
   DUPLICATE_MIN_LENGTH_RATIO,
   PARTIAL_MAX_DISTANCE,
@@ -27,7 +28,6 @@ import {
   PART_MIN_COVERAGE,
   PART_MIN_PASSAGES,
 } from '../../src/core/verdict';
-import { NO_PASSAGE_COUNTS } from '../../src/core/quote-sources';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
 
@@ -254,6 +254,32 @@ describe('a part found by passages alone (each row was a quote before)', () => {
   });
 });
 
+describe('two pages of one site: passages show at most a quote (a wiki template shared as 11–46 passages)', () => {
+  const mostly = { compared: 20, matched: 15 };
+  const pair = (over: Partial<Comparison>): Comparison => ({
+    distance: 12,
+    found: true,
+    earlier: mostly,
+    current: mostly,
+    sharedPassages: 15,
+    partOfEarlier: mostly,
+    lengthRatio: 0.9,
+    currentIsShorter: false,
+    ...over,
+  });
+  it.each<[string, Comparison, string, string]>([
+    ['most passages of both, whole fingerprints 12 bits apart', pair({}), 'duplicate', 'quote'],
+    ['most of the shorter page, 9 bits apart', pair({ distance: 9, lengthRatio: 0.4, currentIsShorter: true }), 'partial', 'quote'],
+    ['PART_MIN_PASSAGES passages, a quarter of the earlier text, far apart', pair({ distance: 30, partOfEarlier: { compared: 24, matched: PART_MIN_PASSAGES } }), 'partial', 'quote'],
+    ['whole fingerprints within CONFIRM_DISTANCE', pair({ distance: 5 }), 'duplicate', 'duplicate'],
+    ['a shorter page whose whole fingerprint matches', pair({ distance: 2, lengthRatio: 0.4 }), 'partial', 'partial'],
+    ['no passage shared, far apart', pair({ found: false, distance: 30, sharedPassages: 0 }), 'different', 'different'],
+  ])('%s → %s; on one site %s', (_name, comparison, sitesUnknown, oneSite) => {
+    expect(verdictOf(comparison)).toBe(sitesUnknown);
+    expect(verdictOf(comparison, DEFAULT_MAX_DISTANCE, true)).toBe(oneSite);
+  });
+});
+
 describe.each([
   ['English', 'readability-dropbox-blog', 'readability-quanta-1'],
   ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079'],
@@ -265,7 +291,7 @@ describe.each([
   });
 
   it('is a quote when the caller counts none of the shared passages (the page’s own site)', () => {
-    expect(judge(sig(article), page, { countsForPart: NO_PASSAGE_COUNTS }).verdict).toBe('quote');
+    expect(judge(sig(article), page, { oneSite: true }).verdict).toBe('quote');
   });
 });
 
