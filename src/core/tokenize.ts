@@ -328,13 +328,14 @@ function isBlank(code: number): boolean {
  * every line break ends one.
  */
 export function paragraphEnds(folded: string): number[] {
-  const everyLine = linesAreParagraphs(folded);
+  // Settled at the first single line break: most texts have none, and need not be read for it.
+  let everyLine: boolean | undefined;
   const ends: number[] = [];
   const n = folded.length;
   for (let at = folded.indexOf('\n'); at >= 0; at = folded.indexOf('\n', at + 1)) {
     let i = at + 1;
     while (i < n && isBlank(folded.charCodeAt(i))) i++;
-    if (!everyLine && folded.charCodeAt(i) !== LINE_FEED) continue;
+    if (folded.charCodeAt(i) !== LINE_FEED && (i === n || !(everyLine ??= linesAreParagraphs(folded)))) continue;
     ends.push(at);
     // The blank lines that follow belong to the same break.
     while (i < n && (isBlank(folded.charCodeAt(i)) || folded.charCodeAt(i) === LINE_FEED)) i++;
