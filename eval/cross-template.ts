@@ -9,7 +9,7 @@
  * - repost: T1∘A read, then T2∘A — must be `duplicate`;
  * - same template: T1∘A, then T1∘B (B another article) — must not be flagged;
  *   judged as the extension judges two pages of one site (no shared passage
- *   shows a part on its own, decisions/0036), with the verdict of two texts
+ *   shows a copy or a part, decisions/0035 and 0036), with the verdict of two texts
  *   alone beside it;
  * - other template: T1∘A, then T2∘B — must not be flagged;
  * - partial: T2∘A, then T1∘(first PARTIAL_SHARE of A) — should be `partial`.
@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NO_PASSAGE_COUNTS, judge, signDocument, type DocumentSignature, type Verdict } from '../src/core';
+import { judge, signDocument, type DocumentSignature, type Verdict } from '../src/core';
 import { documentFromBytes } from '../src/cli/documents';
 import { pageText } from '../src/extract/page-text';
 import { parseHtml } from '../src/extract/parse-html';
@@ -81,7 +81,7 @@ export interface CrossTemplateCase {
   half: Half;
   earlier: TemplatePage;
   current: TemplatePage;
-  /** As the extension judges: two pages of one template are of one site, whose shared passages show no part (decisions/0036). */
+  /** As the extension judges: two pages of one template are of one site, whose shared passages show no copy or part (decisions/0035, 0036). */
   verdict: Verdict;
   /** As two texts alone are judged (the CLI), every shared passage counting. */
   sitesUnknown: Verdict;
@@ -196,7 +196,7 @@ export function crossTemplate(ds: Dataset, pagesDir: string): CrossTemplateRun {
     templatePairs(pool, TEMPLATE_PAIRS_PER_ARTICLE, next).forEach(([t1, t2], j) => {
       const add = (kind: CaseKind, earlier: TemplatePage, current: TemplatePage): void => {
         const { verdict: sitesUnknown, distance } = judge(earlier.sig, current.sig);
-        const verdict = earlier.template === current.template ? judge(earlier.sig, current.sig, { countsForPart: NO_PASSAGE_COUNTS }).verdict : sitesUnknown;
+        const verdict = earlier.template === current.template ? judge(earlier.sig, current.sig, { oneSite: true }).verdict : sitesUnknown;
         cases.push({ kind, group, half, earlier, current, verdict, sitesUnknown, distance });
       };
       add('repost', page(t1, a.id, 1), page(t2, a.id, 1));

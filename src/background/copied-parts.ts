@@ -69,7 +69,7 @@ function copiedParts(text: string, earlier: Page, verdict: MatchVerdict, maxDist
   const passages = earlier.passages.map(fingerprintFromHex);
   const inScheme = (scheme: FingerprintScheme) => {
     const chunks = passageRanges(text, deps, scheme);
-    return { spans: copiedSpans(chunks, { verdict, passages }, maxDistance), passage: copiedSpans(chunks, { verdict: 'partial', passages }, maxDistance)[0] };
+    return { spans: copiedSpans(chunks, { verdict, passages }, maxDistance, text.length), passage: copiedSpans(chunks, { verdict: 'partial', passages }, maxDistance, text.length)[0] };
   };
   const own = inScheme(earlier.scheme);
   const found = own.passage || earlier.scheme === FINGERPRINT_SCHEME ? own : inScheme(FINGERPRINT_SCHEME);

@@ -17,15 +17,18 @@ export interface TextSpan {
 
 /**
  * The parts of this text copied from the earlier page, in text order. For a
- * duplicate the whole article is the copy: one part from the first chunk to
- * the last. For a partial copy or a quote, the chunks whose passage matches one the
+ * duplicate the whole article is the copy: one part, the whole text of
+ * `textLength` characters (from scheme 5 a paragraph under
+ * PARAGRAPH_MIN_FEATURES, a title or a closing line, is in no chunk). For a
+ * partial copy or a quote, the chunks whose passage matches one the
  * earlier page keeps (passagesMatch at the user's distance, as the verdict
  * compared them), neighbouring chunks joined into one part: the earlier page
  * keeps a sample of its passages, so these are the copied parts the history
  * can vouch for, not necessarily all of them.
  */
-export function copiedSpans(chunks: readonly PassageRange[], earlier: EarlierCopy, maxDistance: number): TextSpan[] {
-  const copied = chunks.map((chunk) => earlier.verdict === 'duplicate' || earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance)));
+export function copiedSpans(chunks: readonly PassageRange[], earlier: EarlierCopy, maxDistance: number, textLength: number): TextSpan[] {
+  if (earlier.verdict === 'duplicate') return textLength > 0 ? [{ start: 0, end: textLength }] : [];
+  const copied = chunks.map((chunk) => earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance)));
   const spans: TextSpan[] = [];
   chunks.forEach(({ start, end }, index) => {
     if (!copied[index]) return;

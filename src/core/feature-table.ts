@@ -12,6 +12,12 @@ export interface HashedFeatures {
   counts: Int32Array;
   hi: Uint32Array;
   lo: Uint32Array;
+  /**
+   * Where each paragraph after the first begins (a position of `ids`), when
+   * the stream was read paragraph by paragraph (fingerprint scheme 5 on):
+   * passages.ts chunkBoundaries then never lets a chunk span one.
+   */
+  paragraphs?: Int32Array;
 }
 
 /** Slot value of an empty hash-table slot. */
@@ -48,6 +54,7 @@ export class FeatureTable {
   private wordStates: Uint8Array;
   private ids: Int32Array;
   private length = 0;
+  private paragraphStarts: number[] | undefined;
   private readonly hash = new Uint32Array(2);
 
   /** Room for `expectedFeatures` positions and `expectedDistinct` distinct features before anything grows. */
@@ -85,14 +92,21 @@ export class FeatureTable {
     if (state === WORD_CONTENT) this.append(entry);
   }
 
+  /** Marks where the next paragraph begins: the stream is then read paragraph by paragraph (HashedFeatures.paragraphs). */
+  paragraph(): void {
+    (this.paragraphStarts ??= []).push(this.length);
+  }
+
   finish(): HashedFeatures {
     const distinct = this.distinct;
-    return {
+    const features: HashedFeatures = {
       ids: this.ids.subarray(0, this.length),
       counts: this.counts.subarray(0, distinct),
       hi: this.hi.subarray(0, distinct),
       lo: this.lo.subarray(0, distinct),
     };
+    if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
+    return features;
   }
 
   /** Index of the distinct feature whose hash is hi:lo, or MISSING. */
@@ -187,9 +201,17 @@ export function initialRoom(length: number): { features: number; distinct: numbe
   return { features: Math.max(16, length >> 3), distinct: Math.max(INITIAL_ENTRIES, length >> 4) };
 }
 
-/** HashedFeatures of a feature stream given as strings. */
-export function hashFeatures(features: readonly string[]): HashedFeatures {
+/**
+ * HashedFeatures of a feature stream given as strings; `paragraphs`: the
+ * positions where paragraphs after the first begin, if it was read by paragraph.
+ */
+export function hashFeatures(features: readonly string[], paragraphs?: readonly number[]): HashedFeatures {
   const table = new FeatureTable(features.length);
-  for (const feature of features) table.add(feature);
+  let next = 0;
+  features.forEach((feature, i) => {
+    for (; paragraphs && next < paragraphs.length && (paragraphs[next] as number) <= i; next++) table.paragraph();
+    table.add(feature);
+  });
+  for (; paragraphs && next < paragraphs.length; next++) table.paragraph();
   return table.finish();
 }

@@ -5,11 +5,11 @@
  */
 
 import type { DocumentFeatures } from './document-features';
-import { FeatureTable, initialRoom, type HashedFeatures } from './feature-table';
+import { FeatureTable, hashFeatures, initialRoom, type HashedFeatures } from './feature-table';
 import { chunkFingerprints, wholeFingerprint } from './passages';
 import { WeightSummary, termWeight, weightCap } from './term-weight';
 import type { TextLength } from './text-length';
-import { measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
+import { isJapaneseText, measureFolded, paragraphEnds, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
 import { EngineMemoryError, returnEngine, takeEngine } from './wasm/ascii-feature-engine';
 
 export { termWeight } from './term-weight';
@@ -39,6 +39,31 @@ export function featureStream(tokens: readonly string[]): string[] {
   const split = !isJapanese(tokens);
   for (const token of tokens) addTokenFeatures(token, split, list);
   return out;
+}
+
+/**
+ * featureStream of `tokenizeFolded(folded)` read paragraph by paragraph (as
+ * scheme 5 reads it), and where each paragraph after the first begins in it
+ * (HashedFeatures.paragraphs): a line break ends every token, so the
+ * features are the same as the whole text's.
+ */
+export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}): { features: string[]; paragraphs: number[] } {
+  const japanese = isJapaneseText(folded);
+  let from = 0;
+  const tokens = paragraphEnds(folded).map((end) => {
+    const paragraph = tokenizeFolded(folded.slice(from, end), deps, japanese);
+    from = end;
+    return paragraph;
+  });
+  const split = !isJapanese(tokens.flat());
+  const features: string[] = [];
+  const paragraphs: number[] = [];
+  const list: FeatureOut = { add: (feature) => features.push(feature), addRange: (text, start, end) => features.push(text.slice(start, end)) };
+  tokens.forEach((paragraph, p) => {
+    if (p > 0) paragraphs.push(features.length);
+    for (const token of paragraph) addTokenFeatures(token, split, list);
+  });
+  return { features, paragraphs };
 }
 
 /** Where featureStream's rules put the features: a list of strings or a FeatureTable. */
@@ -87,8 +112,8 @@ function isSurrogatePair(s: string, i: number): boolean {
  * U+3040–U+30FF), so every other text splits; a Japanese one is tokenised
  * first and its tokens go through featureStream.
  */
-export function documentFeatures(folded: string, deps: FeatureDeps = {}): { features: HashedFeatures; length: TextLength } {
-  return withDocumentFeatures(folded, deps, (document) => ({ features: document.hashed(), length: document.length }));
+export function documentFeatures(folded: string, deps: FeatureDeps = {}, byParagraph = false): { features: HashedFeatures; length: TextLength } {
+  return withDocumentFeatures(folded, deps, (document) => ({ features: document.hashed(), length: document.length }), byParagraph);
 }
 
 /**
@@ -98,20 +123,20 @@ export function documentFeatures(folded: string, deps: FeatureDeps = {}): { feat
  * DocumentFeatures beyond its call, as the engine goes on to the next
  * document.
  */
-export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: (features: DocumentFeatures) => T): T {
+export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: (features: DocumentFeatures) => T, byParagraph = false): T {
   const webAssembly = 'webAssembly' in deps ? deps.webAssembly : globalThis.WebAssembly;
   const engine = takeEngine(webAssembly);
-  if (!engine || !webAssembly) return use(javaScriptFeatures(folded, deps));
+  if (!engine || !webAssembly) return use(javaScriptFeatures(folded, deps, byParagraph));
   try {
     let features: DocumentFeatures;
     try {
       engine.begin(folded);
-      const length = scanTokens(folded, undefined, deps, tableSink(engine));
-      features = length ? engine.features(length) : japaneseFeatures(folded, deps);
+      const length = scanTokens(folded, undefined, deps, tableSink(engine, byParagraph));
+      features = length ? engine.features(length) : japaneseFeatures(folded, deps, byParagraph);
     } catch (error) {
       // The module's memory could not grow for this document: it is read again in JavaScript.
       if (!(error instanceof EngineMemoryError)) throw error;
-      features = javaScriptFeatures(folded, deps);
+      features = javaScriptFeatures(folded, deps, byParagraph);
     }
     return use(features);
   } finally {
@@ -119,10 +144,11 @@ export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: 
   }
 }
 
-function javaScriptFeatures(folded: string, deps: TokenizeDeps): DocumentFeatures {
+/** `byParagraph`: the features record where each paragraph begins (HashedFeatures.paragraphs, scheme 5 on). */
+function javaScriptFeatures(folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures {
   const table = tableFor(folded);
-  const length = scanTokens(folded, undefined, deps, tableSink(table));
-  return length ? fromHashed(table.finish(), length) : japaneseFeatures(folded, deps);
+  const length = scanTokens(folded, undefined, deps, tableSink(table, byParagraph));
+  return length ? fromHashed(table.finish(), length) : japaneseFeatures(folded, deps, byParagraph);
 }
 
 export interface FeatureDeps extends TokenizeDeps {
@@ -136,9 +162,9 @@ export interface FeatureDeps extends TokenizeDeps {
 }
 
 /** Where the tokeniser puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
-type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord'> & { asciiWords?: TokenSink['asciiWords'] };
+type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'paragraph'> & { asciiWords?: TokenSink['asciiWords'] };
 
-function tableSink(table: FeatureSink): TokenSink {
+function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
   const sink: TokenSink = {
     word: (text, start, end) => {
       // featureStream's single-letter rule; a word has no Han characters, so no split.
@@ -147,11 +173,16 @@ function tableSink(table: FeatureSink): TokenSink {
     other: (token) => addTokenFeatures(token, true, table),
   };
   if (table.asciiWords) sink.asciiWords = table.asciiWords.bind(table);
+  if (byParagraph) sink.paragraph = () => table.paragraph();
   return sink;
 }
 
 /** A text scanTokens found Japanese: its tokens through featureStream, on a JavaScript table. */
-function japaneseFeatures(folded: string, deps: TokenizeDeps): DocumentFeatures {
+function japaneseFeatures(folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures {
+  if (byParagraph) {
+    const { features, paragraphs } = featureStreamByParagraph(folded, deps);
+    return fromHashed(hashFeatures(features, paragraphs), measureFolded(folded));
+  }
   const table = tableFor(folded);
   for (const feature of featureStream(tokenizeFolded(folded, deps, true))) table.add(feature);
   return fromHashed(table.finish(), measureFolded(folded));

@@ -1,8 +1,8 @@
 import { hashFeatures } from './feature-table';
-import { featureStream } from './features';
+import { featureStream, featureStreamByParagraph } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { chunkBoundaries, chunkFingerprints } from './passages';
-import { FINGERPRINT_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, type FingerprintScheme } from './scheme';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, type FingerprintScheme } from './scheme';
 import { foldChineseScriptsMapped } from './script-fold/fold-scripts';
 import { foldText, isJapaneseText, tokenizeFolded, type TokenizeDeps } from './tokenize';
 
@@ -40,8 +40,8 @@ export const CJK_SEARCH_WINDOW = 64;
  */
 export function passageRanges(text: string, deps: TokenizeDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): PassageRange[] {
   const folded = foldText(text, scheme);
-  const features = featureStream(tokenizeFolded(folded, deps));
-  const hashed = hashFeatures(features);
+  const { features, paragraphs } = scheme >= PARAGRAPH_SCHEME ? featureStreamByParagraph(folded, deps) : { features: featureStream(tokenizeFolded(folded, deps)), paragraphs: undefined };
+  const hashed = hashFeatures(features, paragraphs);
   const fingerprints = chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
   const spans = locateFeatures(features, foldedByCharacter(text, scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded)));
   return chunkBoundaries(hashed).map(([first, last], index) => ({

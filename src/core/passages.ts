@@ -174,29 +174,72 @@ function isAnchor(f: HashedFeatures, id: number): boolean {
   return isAnchorHash(f.hi[id] as number, f.lo[id] as number);
 }
 
-/** [start, end) position ranges of the content-defined chunks of the stream. */
+/**
+ * A paragraph with fewer features than this gives no passage when the
+ * stream was read by paragraph (scheme 5): captions, credits, "Advertisement",
+ * "Read more: …" and share lines between an article's paragraphs are mostly
+ * shorter, and as passages of their own they matched across pages of one
+ * template (decisions/0035: 8 flagged two same-template pairs of the fit
+ * half, 12 one; 16 and 24 lost reposts and partial copies).
+ */
+export const PARAGRAPH_MIN_FEATURES = 12;
+
+/**
+ * [start, end) position ranges of the content-defined chunks of the stream.
+ * When it was read by paragraph (HashedFeatures.paragraphs), each paragraph
+ * is chunked on its own and one shorter than PARAGRAPH_MIN_FEATURES gives
+ * none, so a paragraph's chunks are the same whatever lines stand between
+ * it and the next (docs/decisions/0035-paragraph-passages.md).
+ */
 export function chunkBoundaries(f: HashedFeatures): Array<[number, number]> {
+  const flat = chunkRanges(f);
+  const chunks: Array<[number, number]> = [];
+  for (let k = 0; k < flat.length; k += 2) chunks.push([flat[k] as number, flat[k + 1] as number]);
+  return chunks;
+}
+
+/** chunkBoundaries as one flat list: start, end, start, end, … */
+export function chunkRanges(f: HashedFeatures): number[] {
   const n = f.ids.length;
   const anchor = new Int8Array(f.counts.length).fill(-1);
-  const chunks: Array<[number, number]> = [];
-  let start = 0;
-  for (let i = 0; i < n; i++) {
+  const ranges: number[] = [];
+  const paragraphs = f.paragraphs;
+  if (!paragraphs) {
+    chunkRange(f, 0, n, anchor, ranges);
+    return ranges;
+  }
+  for (let p = 0; p <= paragraphs.length; p++) {
+    const start = p === 0 ? 0 : (paragraphs[p - 1] as number);
+    const end = p === paragraphs.length ? n : (paragraphs[p] as number);
+    if (end - start >= PARAGRAPH_MIN_FEATURES) chunkRange(f, start, end, anchor, ranges);
+  }
+  return ranges;
+}
+
+/**
+ * Appends the chunks of positions [from, to) to `ranges` (start, end pairs):
+ * a chunk ends after an anchor once it has PASSAGE_MIN_FEATURES, or at
+ * PASSAGE_MAX_FEATURES; a shorter tail joins the range's chunk before it.
+ * `anchor` caches each distinct feature's isAnchor (-1 not yet known).
+ */
+function chunkRange(f: HashedFeatures, from: number, to: number, anchor: Int8Array, ranges: number[]): void {
+  const first = ranges.length;
+  let start = from;
+  for (let i = from; i < to; i++) {
     const id = f.ids[i] as number;
     let a = anchor[id] as number;
     if (a < 0) anchor[id] = a = isAnchor(f, id) ? 1 : 0;
     const length = i + 1 - start;
     if ((a === 1 && length >= PASSAGE_MIN_FEATURES) || length >= PASSAGE_MAX_FEATURES) {
-      chunks.push([start, i + 1]);
+      ranges.push(start, i + 1);
       start = i + 1;
     }
   }
-  if (start < n) {
-    const last = chunks[chunks.length - 1];
+  if (start < to) {
     // A short tail joins the chunk before it rather than standing alone.
-    if (last && n - start < PASSAGE_MIN_FEATURES) last[1] = n;
-    else chunks.push([start, n]);
+    if (ranges.length > first && to - start < PASSAGE_MIN_FEATURES) ranges[ranges.length - 1] = to;
+    else ranges.push(start, to);
   }
-  return chunks;
 }
 
 /**
@@ -205,8 +248,13 @@ export function chunkBoundaries(f: HashedFeatures): Array<[number, number]> {
  * to its own weightCap (fingerprint scheme 3 on).
  */
 export function chunkFingerprints(f: HashedFeatures, capped = false): Fingerprint[] {
+  return rangeFingerprints(f, chunkBoundaries(f), capped);
+}
+
+/** The SimHash of each [start, end) position range of the stream, in order. */
+export function rangeFingerprints(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>, capped = false): Fingerprint[] {
   const chunker = new ChunkSimHash(f);
-  return chunkBoundaries(f).map(([start, end]) => chunker.fingerprint(start, end, capped));
+  return ranges.map(([start, end]) => chunker.fingerprint(start, end, capped));
 }
 
 /** One chunk's SimHash at a time, with scratch space reused between chunks. */

@@ -52,9 +52,6 @@ export function countsForPartOf(distinctive: ReadonlySet<number> | undefined, qu
   return (passage) => hex.has(fingerprintToHex(passage));
 }
 
-/** `countsForPart` for two pages of one site: what they share is that site's template or its own writing, never a part. */
-export const NO_PASSAGE_COUNTS = (_passage: Fingerprint): boolean => false;
-
 function asHex(fp: Fingerprint | string): string {
   return typeof fp === 'string' ? fp : fingerprintToHex(fp);
 }

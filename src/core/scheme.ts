@@ -10,14 +10,17 @@
  * 4. Every chunk's passage kept, up to 64, not a sample of 6 (passages.ts):
  *    whole fingerprints as in 3, and a scheme-3 page's passages are the first
  *    six of what scheme 4 keeps of the same text.
+ * 5. Passages chunked paragraph by paragraph, short paragraphs left out
+ *    (passages.ts chunkBoundaries): whole fingerprints as in 3 and 4,
+ *    passages not comparable with theirs.
  */
 import type { TextLength } from './text-length';
 
-export const FINGERPRINT_SCHEMES = [1, 2, 3, 4] as const;
+export const FINGERPRINT_SCHEMES = [1, 2, 3, 4, 5] as const;
 export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
 
 /** The scheme new signatures are made in. */
-export const FINGERPRINT_SCHEME: FingerprintScheme = 4;
+export const FINGERPRINT_SCHEME: FingerprintScheme = 5;
 
 /** The first scheme that folds Traditional and Simplified Chinese together. */
 export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
@@ -27,6 +30,9 @@ export const WEIGHT_CAP_SCHEME: FingerprintScheme = 3;
 
 /** The first scheme that keeps every chunk's passage (docs/decisions/0027-quoted-passages.md). */
 export const EVERY_CHUNK_SCHEME: FingerprintScheme = 4;
+
+/** The first scheme that chunks passages by paragraph (docs/decisions/0035-paragraph-passages.md). */
+export const PARAGRAPH_SCHEME: FingerprintScheme = 5;
 
 /**
  * Passages a signature keeps at most: a bottom-k sample by passage key
@@ -50,9 +56,11 @@ export const CURRENT_SAMPLE_SIZE = passageSampleSize(FINGERPRINT_SCHEME);
  *   in every scheme before the weight cap;
  * - scheme 4 signs as scheme 3 with a larger passage sample of the same
  *   bottom-k order, and `judge` compares two samples up to the smaller one's
- *   limit.
+ *   limit;
+ * - scheme 5's passages are other chunks of the text: a class of its own.
  */
 export function equivalentScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {
+  if (scheme >= PARAGRAPH_SCHEME) return PARAGRAPH_SCHEME;
   if (scheme >= WEIGHT_CAP_SCHEME) return WEIGHT_CAP_SCHEME;
   return length.cjkChars === 0 ? 1 : scheme;
 }

@@ -2,7 +2,7 @@ import type { DocumentFeatures } from './document-features';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { keepPassages } from './passages';
-import { FINGERPRINT_SCHEME, WEIGHT_CAP_SCHEME, passageSampleSize, type FingerprintScheme } from './scheme';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageSampleSize, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -18,7 +18,7 @@ import type { DocumentSignature } from './verdict';
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const sampleSize = passageSampleSize(scheme);
-  return withSchemeFeatures(text, deps, scheme, (features, capped) => ({
+  return withSchemeFeatures(text, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => ({
     fingerprint: features.whole(capped),
     passages: keepPassages(features.chunks(capped), sampleSize),
     sampleSize,
@@ -32,10 +32,11 @@ export function signDocument(text: string, deps: FeatureDeps = {}, scheme: Finge
  * them out saves a quarter of the work on Latin texts (docs/performance.md).
  */
 export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): Fingerprint {
-  return withSchemeFeatures(text, deps, scheme, (features, capped) => features.whole(capped));
+  // Paragraphs change only the passages: the whole fingerprint needs none.
+  return withSchemeFeatures(text, deps, scheme, false, (features, capped) => features.whole(capped));
 }
 
-/** The text's features as `scheme` reads them, and whether it caps their weights. */
-function withSchemeFeatures<T>(text: string, deps: FeatureDeps, scheme: FingerprintScheme, use: (features: DocumentFeatures, capped: boolean) => T): T {
-  return withDocumentFeatures(foldText(text, scheme), deps, (features) => use(features, scheme >= WEIGHT_CAP_SCHEME));
+/** The text's features as `scheme` reads them (`byParagraph`: with where paragraphs begin), and whether it caps their weights. */
+function withSchemeFeatures<T>(text: string, deps: FeatureDeps, scheme: FingerprintScheme, byParagraph: boolean, use: (features: DocumentFeatures, capped: boolean) => T): T {
+  return withDocumentFeatures(foldText(text, scheme), deps, (features) => use(features, scheme >= WEIGHT_CAP_SCHEME), byParagraph);
 }

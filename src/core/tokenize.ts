@@ -100,11 +100,18 @@ export interface TokenSink {
    * Optional: reads the ASCII stretch from `from` itself instead of the
    * fast path below, with the same outcome: each ASCII word that ends on
    * ASCII (or at the end of the text) handled as `word` would and counted;
-   * the stretch ends at the first non-ASCII code unit, and a word running
-   * into it is left to the caller (`openWord`). The WebAssembly engine
+   * the stretch ends at the first non-ASCII code unit or at `end` (a
+   * paragraph's end, where no word runs on), and a word running into a
+   * non-ASCII code unit is left to the caller (`openWord`). The WebAssembly engine
    * (wasm/ascii-feature-engine.ts) reads stretches in bytes.
    */
-  asciiWords?(from: number, out: AsciiStretch): void;
+  asciiWords?(from: number, out: AsciiStretch, end: number): void;
+  /**
+   * Optional: told where each paragraph after the first begins (a blank
+   * line ends the one before: paragraphEnds), after the tokens of the one
+   * before. A sink without it gets the same tokens in one pass.
+   */
+  paragraph?(): void;
 }
 
 /** What TokenSink.asciiWords reports. */
@@ -208,7 +215,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   // One pass over UTF-16 code units; a run ends where the script class
   // changes. Invisible characters are cut out of a run without ending it.
   // (No closure captures the loop's variables: V8 would keep them in memory.)
-  const n = folded.length;
+  const ends = sink.paragraph ? paragraphEnds(folded) : [folded.length];
   let current = OTHER;
   let start = 0;
   let pending = '';
@@ -217,83 +224,149 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   let words = 0;
   let uncounted = -1;
   const stretch: AsciiStretch = { end: 0, openWord: -1, words: 0 };
-  for (let i = 0; i < n; ) {
-    let code = folded.charCodeAt(i);
-    if (code < 0x80 && current === OTHER) {
-      // Fast path, outside any run, until the next non-ASCII character: ASCII
-      // punctuation and spaces change nothing; an ASCII word that ends on
-      // ASCII (or at the end) is a whole run, handed over at once. One that
-      // continues into other characters is left to the general loop below
-      // as an open Word run.
-      do {
-        if (uncounted >= 0 && endsOutsideSurrogates(folded, uncounted, i)) {
-          addCounts(length, folded, uncounted, i);
-          uncounted = -1;
-        }
-        if (sink.asciiWords && uncounted < 0) {
-          // The sink reads the rest of the stretch; every word of it counts (uncounted < 0 throughout).
-          sink.asciiWords(i, stretch);
-          words += stretch.words;
-          i = stretch.end;
-          if (stretch.openWord >= 0) {
-            current = WORD;
-            start = stretch.openWord;
-            pending = '';
-            uncounted = stretch.openWord;
+  // Paragraph by paragraph: each ends at a line break, which ends any run and any word.
+  for (let paragraph = 0, i = 0; paragraph < ends.length; paragraph++) {
+    if (paragraph > 0) sink.paragraph?.();
+    const n = ends[paragraph] as number;
+    for (; i < n; ) {
+      let code = folded.charCodeAt(i);
+      if (code < 0x80 && current === OTHER) {
+        // Fast path, outside any run, until the next non-ASCII character: ASCII
+        // punctuation and spaces change nothing; an ASCII word that ends on
+        // ASCII (or at the end) is a whole run, handed over at once. One that
+        // continues into other characters is left to the general loop below
+        // as an open Word run.
+        do {
+          if (uncounted >= 0 && endsOutsideSurrogates(folded, uncounted, i)) {
+            addCounts(length, folded, uncounted, i);
+            uncounted = -1;
           }
-          break;
-        }
-        if (ASCII_WORD[code] === 0) {
-          i++;
-          continue;
-        }
-        let j = i + 1;
-        let next = 0;
-        while (j < n && ASCII_WORD_UNIT[(next = folded.charCodeAt(j))] === 1) j++;
-        if (j < n && next >= 0x80) {
-          current = WORD;
-          start = i;
-          pending = '';
-          if (uncounted < 0) uncounted = i;
+          if (sink.asciiWords && uncounted < 0) {
+            // The sink reads the rest of the stretch; every word of it counts (uncounted < 0 throughout).
+            sink.asciiWords(i, stretch, n);
+            words += stretch.words;
+            i = stretch.end;
+            if (stretch.openWord >= 0) {
+              current = WORD;
+              start = stretch.openWord;
+              pending = '';
+              uncounted = stretch.openWord;
+            }
+            break;
+          }
+          if (ASCII_WORD[code] === 0) {
+            i++;
+            continue;
+          }
+          let j = i + 1;
+          let next = 0;
+          while (j < n && ASCII_WORD_UNIT[(next = folded.charCodeAt(j))] === 1) j++;
+          if (j < n && next >= 0x80) {
+            current = WORD;
+            start = i;
+            pending = '';
+            if (uncounted < 0) uncounted = i;
+            i = j;
+            break;
+          }
+          if (uncounted < 0) words++;
+          sink.word(folded, i, j);
           i = j;
-          break;
-        }
-        if (uncounted < 0) words++;
-        sink.word(folded, i, j);
-        i = j;
-      } while (i < n && (code = folded.charCodeAt(i)) < 0x80);
-      continue;
+        } while (i < n && (code = folded.charCodeAt(i)) < 0x80);
+        continue;
+      }
+      if (uncounted < 0) uncounted = i;
+      let width = 1;
+      let cls: number;
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
+        width = 2;
+        cls = classOfPair(folded, i);
+      } else {
+        cls = classOfCodeUnit(code);
+      }
+      if (japanese === undefined && (cls === HAN || cls === KANA)) {
+        if (isJapaneseText(folded)) return undefined;
+        japanese = false;
+      }
+      if (cls === HAN) cls = hanClass;
+      if (cls === INVISIBLE) {
+        // Outside a run the pending text would be dropped at the next change anyway.
+        if (current !== OTHER) pending += folded.slice(start, i);
+        start = i + width;
+      } else if (cls !== current) {
+        if (current !== OTHER) emit(current, pending + folded.slice(start, i));
+        pending = '';
+        current = cls;
+        start = i;
+      }
+      i += width;
     }
-    if (uncounted < 0) uncounted = i;
-    let width = 1;
-    let cls: number;
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
-      width = 2;
-      cls = classOfPair(folded, i);
-    } else {
-      cls = classOfCodeUnit(code);
-    }
-    if (japanese === undefined && (cls === HAN || cls === KANA)) {
-      if (isJapaneseText(folded)) return undefined;
-      japanese = false;
-    }
-    if (cls === HAN) cls = hanClass;
-    if (cls === INVISIBLE) {
-      // Outside a run the pending text would be dropped at the next change anyway.
-      if (current !== OTHER) pending += folded.slice(start, i);
-      start = i + width;
-    } else if (cls !== current) {
-      if (current !== OTHER) emit(current, pending + folded.slice(start, i));
-      pending = '';
-      current = cls;
-      start = i;
-    }
-    i += width;
+    if (current !== OTHER) emit(current, pending + folded.slice(start, n));
+    current = OTHER;
+    pending = '';
+    if (uncounted >= 0) addCounts(length, folded, uncounted, n);
+    uncounted = -1;
   }
-  if (current !== OTHER) emit(current, pending + folded.slice(start, n));
-  if (uncounted >= 0) addCounts(length, folded, uncounted, n);
   length.words += words;
   return length;
+}
+
+const LINE_FEED = 0x0a;
+
+/** Whether a code unit is a space, a tab or a carriage return (or another C0 blank: \v, \f). */
+function isBlank(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d && code !== LINE_FEED);
+}
+
+/**
+ * Where each paragraph of `folded` ends: the first line break of each run of
+ * blank lines, and the text's end. A blank line (two line breaks with
+ * nothing but spaces, tabs or carriage returns between; NFKC has made other
+ * spaces plain ones) ends a paragraph in extracted text (extract's
+ * PARAGRAPH_SEPARATOR) and in plain-text articles; a single line break is a
+ * `<br>` or a wrapped line. In Chinese and Japanese text (linesAreParagraphs)
+ * every line break ends one.
+ */
+export function paragraphEnds(folded: string): number[] {
+  // Settled at the first single line break: most texts have none, and need not be read for it.
+  let everyLine: boolean | undefined;
+  const ends: number[] = [];
+  const n = folded.length;
+  for (let at = folded.indexOf('\n'); at >= 0; at = folded.indexOf('\n', at + 1)) {
+    let i = at + 1;
+    while (i < n && isBlank(folded.charCodeAt(i))) i++;
+    if (folded.charCodeAt(i) !== LINE_FEED && (i === n || !(everyLine ??= linesAreParagraphs(folded)))) continue;
+    ends.push(at);
+    // The blank lines that follow belong to the same break.
+    while (i < n && (isBlank(folded.charCodeAt(i)) || folded.charCodeAt(i) === LINE_FEED)) i++;
+    at = i - 1;
+  }
+  ends.push(n);
+  return ends;
+}
+
+/** Some Han or kana character (the code-unit ranges of CJK ideographs and kana): the test that settles most pages at once. */
+const MAYBE_HAN_OR_KANA = /[\u3041-\u33ff\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
+ * Whether every line of `folded` is a paragraph of its own: when its Han and
+ * kana characters outnumber the letters and digits of other scripts.
+ * Chinese and Japanese pages break their lines with `<br>` and are not
+ * wrapped at a width, so a copy that puts each line in a `<p>` keeps them
+ * apart; Latin-script plain text is often wrapped mid-sentence
+ * (decisions/0035: on the fit half, every line break a paragraph break
+ * lost 5 English reposts, and gained Chinese quotes only).
+ */
+export function linesAreParagraphs(folded: string): boolean {
+  if (!MAYBE_HAN_OR_KANA.test(folded)) return false;
+  let unspaced = 0;
+  let spaced = 0;
+  for (let i = 0; i < folded.length; i++) {
+    const cls = classOfCodeUnit(folded.charCodeAt(i));
+    if (cls === HAN || cls === KANA) unspaced++;
+    else if (cls === WORD) spaced++;
+  }
+  return unspaced > spaced;
 }
 
 /** Adds the length counts of `text[start, end)` to `length`. */

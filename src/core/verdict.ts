@@ -142,6 +142,13 @@ export interface PartOptions {
    * two texts alone (the CLI) count every passage. Other rules ignore it.
    */
   countsForPart?: (passage: Fingerprint) => boolean;
+  /**
+   * The two texts are pages of one site: the passages they share may be that
+   * site's template (a wiki's infobox and references, a blog's author box),
+   * so they show at most a quote; only the whole fingerprints show a copy
+   * (docs/decisions/0035-paragraph-passages.md). countsForPart is then moot.
+   */
+  oneSite?: boolean;
 }
 
 export interface Judgement {
@@ -265,6 +272,8 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  * - quote: neither, but a passage of one is found in the other;
  * - different otherwise, and whenever both texts have VERIFY_MIN_PASSAGES
  *   passages and share none.
+ * Between two pages of one site (PartOptions.oneSite) no passage counts
+ * for a copy: only the whole-fingerprint rules hold.
  */
 export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions & PartOptions = {}): Judgement {
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
@@ -274,7 +283,13 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
   if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
     return { verdict: 'too_short', distance, sharedPassages };
   }
-  return { verdict: verdictOf(cmp, maxDistance), distance, sharedPassages };
+  return { verdict: verdictOf(cmp, maxDistance, options.oneSite), distance, sharedPassages };
+}
+
+/** The comparison with no passage matched for any copy rule: the shared passages still make a quote. */
+function wholeFingerprintsOnly(cmp: Comparison): Comparison {
+  const none = (side: PassageCoverage): PassageCoverage => ({ compared: side.compared, matched: 0 });
+  return { ...cmp, earlier: none(cmp.earlier), current: none(cmp.current), partOfEarlier: none(cmp.partOfEarlier) };
 }
 
 /**
@@ -287,8 +302,9 @@ export function confirmDistance(distance: number, maxDistance: number): number {
   return Math.max(maxDistance, Math.round((distance * maxDistance) / DEFAULT_MAX_DISTANCE));
 }
 
-/** The rule of `judge` on a comparison of two long-enough texts. */
-export function verdictOf(cmp: Comparison, maxDistance = DEFAULT_MAX_DISTANCE): Verdict {
+/** The rule of `judge` on a comparison of two long-enough texts (`oneSite`: PartOptions.oneSite). */
+export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTANCE, oneSite = false): Verdict {
+  const cmp = oneSite ? wholeFingerprintsOnly(compared) : compared;
   if (!cmp.found) return 'different';
   const copy = copyVerdict(cmp, maxDistance);
   if (copy !== 'different') return copy;

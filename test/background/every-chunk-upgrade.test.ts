@@ -1,8 +1,9 @@
 /**
- * Fingerprint scheme 4 (every chunk's passage kept) across an upgrade
- * (docs/decisions/0027-quoted-passages.md, 0002-fingerprint-schemes.md): an
- * article signed by main at 623a09a (scheme 3, six passages,
- * `deja-lu import-file`), read by today's engine.
+ * Fingerprint schemes 4 (every chunk's passage kept) and 5 (passages chunked
+ * by paragraph) across an upgrade (docs/decisions/0027-quoted-passages.md,
+ * 0035-paragraph-passages.md, 0002-fingerprint-schemes.md): an article
+ * signed by main at 623a09a (scheme 3, six passages) and at 3b1edf1
+ * (scheme 4), both by `deja-lu import-file`, read by today's engine.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/history');
 const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 const OLD_EXPORT = read('export-v2-main-623a09a.json');
 const ARTICLE_URL = 'https://old.example.com/fx/dropbox-blog.txt';
+const SCHEME_4_EXPORT = read('export-v2-main-3b1edf1.json');
+const SCHEME_4_URL = 'https://old.example.com/v4/dropbox-blog.txt';
 const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
 const repost = { url: 'https://copy.example.org/dropbox', title: 'Copy', text: read('dropbox-blog-typo.txt') };
 const firstPart = { url: 'https://part.example.net/dropbox', title: 'Part', text: read('dropbox-blog-trunc40.txt') };
@@ -44,12 +47,12 @@ describe('an article stored with six passages (scheme 3), read by the current en
     expect(await history.olderSchemes()).toEqual([3]);
   });
 
-  it('flags a repost of it, signing the new page once (schemes 3 and 4 compare like with like)', async () => {
+  it('flags a repost of it, signing the new page in scheme 5 and once for schemes 3 and 4 (they compare like with like)', async () => {
     const schemes: number[] = [];
     const report = await checkerWith((text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme))).check(repost, AUTO);
     expect(report.status).toBe('repost');
     expect(report.matches.map((m) => m.url)).toEqual([ARTICLE_URL]);
-    expect(schemes).toEqual([FINGERPRINT_SCHEME]);
+    expect(schemes).toEqual([FINGERPRINT_SCHEME, 3]);
   });
 
   it('records the repost in the current scheme, with every chunk’s passage', async () => {
@@ -57,6 +60,39 @@ describe('an article stored with six passages (scheme 3), read by the current en
     const stored = await history.getByUrl(repost.url);
     expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     expect(stored?.passages.length).toBeGreaterThan(6);
+  });
+});
+
+describe('an article stored in scheme 4, read by the current engine (scheme 5)', () => {
+  beforeEach(async () => {
+    expect(await history.importJson(SCHEME_4_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
+  });
+
+  it('keeps its scheme and its passages', async () => {
+    const stored = await history.getByUrl(SCHEME_4_URL);
+    expect(stored).toMatchObject({ scheme: 4 });
+    expect(stored?.passages.length).toBeGreaterThan(6);
+    expect(await history.olderSchemes()).toEqual([4]);
+  });
+
+  it.each([
+    ['a repost with typos', repost, 'repost'],
+    ['its first 40 %', firstPart, 'partial'],
+  ] as const)('flags %s, judged against the page signed as scheme 4 signs', async (_name, page, status) => {
+    const schemes: number[] = [];
+    const report = await checkerWith((text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme))).check(page, AUTO);
+    expect(report).toMatchObject({ status, matches: [{ url: SCHEME_4_URL }] });
+    expect(schemes).toEqual([FINGERPRINT_SCHEME, 3]);
+  });
+
+  it('misses the partial copy when the new page is signed in scheme 5 alone (its passages are other chunks)', async () => {
+    const report = await checkerWith((text) => signDocument(text, {}, FINGERPRINT_SCHEME)).check(firstPart, AUTO);
+    expect(report.status).not.toBe('partial');
+  });
+
+  it('records the repost in scheme 5', async () => {
+    await checkerWith().check(repost, AUTO);
+    expect((await history.getByUrl(repost.url))?.scheme).toBe(5);
   });
 });
 

@@ -42,6 +42,26 @@ describe.each([
   });
 });
 
+/** Two articles of one site whose text is mostly the site's template (a wiki's infobox, references and links). */
+const dropbox = paragraphs(fixture('readability-dropbox-blog'));
+const wikiPages = [dropbox.slice(0, 14), dropbox.slice(40, 54)].map((article) => [...article, ...quanta.slice(0, 8)].join('\n\n'));
+
+describe('two pages of one site that are mostly its template', () => {
+  it('would be a copy by their passages, were the sites unknown', () => {
+    expect(judge(signDocument(wikiPages[0]!), signDocument(wikiPages[1]!)).verdict).toBe('duplicate');
+  });
+
+  it('are not copies of each other on one site: only whole fingerprints show a copy there', async () => {
+    await read('https://wiki.example/one', wikiPages[0]!);
+    expect((await read('https://wiki.example/two', wikiPages[1]!)).status).toBe('new');
+  });
+
+  it('are a copy on another site', async () => {
+    await read('https://wiki.example/one', wikiPages[0]!);
+    expect((await read('https://mirror.example/two', wikiPages[1]!)).status).toBe('repost');
+  });
+});
+
 describe('pages sharing a long boilerplate (a publisher’s “About us” and legal text)', () => {
   it('would be a partial copy by passages alone, were the sites unknown', () => {
     expect(judge(signDocument(releases[0]!), signDocument(releases[3]!)).verdict).toBe('partial');

@@ -11,7 +11,8 @@ import { QUOTE_COMMON_PAGES, countsForPartOf, distinctivePassages, fingerprintFr
 import { readsTexts } from './fakes';
 
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
-const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
+/** A text's paragraphs, between blank lines (lines within one stay together, as passages read them since scheme 5). */
+const paragraphs = (text: string): string[] => text.split(/\n\s*\n/).filter((p) => p.trim().length > 0);
 
 /** `count` paragraphs of `article` from a third of the way in, put in the middle of `host`. */
 function quoting(article: string, host: string, count: number): string {
@@ -26,7 +27,7 @@ const { read } = readsTexts();
 
 describe.each([
   ['English', 'readability-dropbox-blog', 'readability-mozilla-2', 10],
-  ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079', 4],
+  ['Chinese', 'cwc-bbdf5079', 'cwc-a0cb0242.samewrap.cwc-bbdf5079', 1],
 ])('a page quoting a passage of an article read before (%s)', (_language, article, host, count) => {
   const quote = quoting(article, host, count);
 

@@ -9,10 +9,12 @@ const fp = (block: number, rest = 0): Fingerprint => ({ hi: ((block << 16) | (re
 const chunk = (fingerprint: Fingerprint, start: number, end: number): PassageRange => ({ fingerprint, start, end });
 
 const CHUNKS = [chunk(fp(1), 0, 10), chunk(fp(2), 12, 20), chunk(fp(3), 22, 30), chunk(fp(4), 31, 40)];
+/** The text's length: a short closing line after the last chunk. */
+const TEXT_LENGTH = 52;
 
 describe('copiedSpans: the parts of this page copied from the earlier one', () => {
   test.each<[string, EarlierCopy, number, Array<[number, number]>]>([
-    ['a duplicate: the whole article, first chunk to last', { verdict: 'duplicate', passages: [] }, 3, [[0, 40]]],
+    ['a duplicate: the whole text, short paragraphs before the first chunk and after the last too', { verdict: 'duplicate', passages: [] }, 3, [[0, TEXT_LENGTH]]],
     ['a partial copy: the chunks whose passage the earlier page keeps', { verdict: 'partial', passages: [fp(1), fp(3)] }, 3, [[0, 10], [22, 30]]],
     ['neighbouring copied chunks are one part', { verdict: 'partial', passages: [fp(2), fp(3)] }, 3, [[12, 30]]],
     ['a passage within the distance matches', { verdict: 'partial', passages: [fp(4, 0b111)] }, 3, [[31, 40]]],
@@ -20,10 +22,10 @@ describe('copiedSpans: the parts of this page copied from the earlier one', () =
     ['a passage that differs in its first block does not, however close (the index files it there)', { verdict: 'partial', passages: [fp(4 ^ 1)] }, 3, []],
     ['no passage kept: nothing to show', { verdict: 'partial', passages: [] }, 3, []],
   ])('%s', (_name, earlier, maxDistance, expected) => {
-    expect(copiedSpans(CHUNKS, earlier, maxDistance).map(({ start, end }) => [start, end])).toEqual(expected);
+    expect(copiedSpans(CHUNKS, earlier, maxDistance, TEXT_LENGTH).map(({ start, end }) => [start, end])).toEqual(expected);
   });
 
   test('an empty range (a chunk none of whose features was found in the text) is left out', () => {
-    expect(copiedSpans([chunk(fp(1), 5, 5), chunk(fp(2), 8, 12)], { verdict: 'partial', passages: [fp(1)] }, 3)).toEqual([]);
+    expect(copiedSpans([chunk(fp(1), 5, 5), chunk(fp(2), 8, 12)], { verdict: 'partial', passages: [fp(1)] }, 3, 12)).toEqual([]);
   });
 });

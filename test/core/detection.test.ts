@@ -30,7 +30,6 @@ import {
   PART_MIN_PASSAGES,
   VERIFY_MIN_PASSAGES,
 } from '../../src/core/verdict';
-import { NO_PASSAGE_COUNTS } from '../../src/core/quote-sources';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
 import { britishEdition } from '../../eval/regional-editions';
@@ -285,11 +284,37 @@ describe('a part found by passages alone (each row was a quote before)', () => {
 describe('a regional edition, respelt and lightly reworded (eval/regional-editions.ts)', () => {
   it('is a repost, though the edits moved the whole fingerprint past CONFIRM_DISTANCE and touched half the passages (was partial)', () => {
     const article = sig('readability-quanta-1');
-    const edition = signDocument(britishEdition(fixture('readability-quanta-1'), true, 1).text);
+    const edition = signDocument(britishEdition(fixture('readability-quanta-1'), true, 4).text);
     const cmp = compareSignatures(article, edition);
     expect(cmp.distance).toBeGreaterThan(CONFIRM_DISTANCE);
     expect(cmp.earlier.matched).toBeLessThan(MIN_COVERAGE * cmp.earlier.compared);
     expect(judge(article, edition).verdict).toBe('duplicate');
+  });
+});
+
+describe('two pages of one site: passages show at most a quote (a wiki template shared as 11–46 passages)', () => {
+  const mostly = { compared: 20, matched: 15 };
+  const pair = (over: Partial<Comparison>): Comparison => ({
+    distance: 12,
+    found: true,
+    earlier: mostly,
+    current: mostly,
+    sharedPassages: 15,
+    partOfEarlier: mostly,
+    lengthRatio: 0.9,
+    currentIsShorter: false,
+    ...over,
+  });
+  it.each<[string, Comparison, string, string]>([
+    ['most passages of both, whole fingerprints 12 bits apart', pair({}), 'duplicate', 'quote'],
+    ['most of the shorter page, 9 bits apart', pair({ distance: 9, lengthRatio: 0.4, currentIsShorter: true }), 'partial', 'quote'],
+    ['PART_MIN_PASSAGES passages, a quarter of the earlier text, far apart', pair({ distance: 30, partOfEarlier: { compared: 24, matched: PART_MIN_PASSAGES } }), 'partial', 'quote'],
+    ['whole fingerprints within CONFIRM_DISTANCE', pair({ distance: 5 }), 'duplicate', 'duplicate'],
+    ['a shorter page whose whole fingerprint matches', pair({ distance: 2, lengthRatio: 0.4 }), 'partial', 'partial'],
+    ['no passage shared, far apart', pair({ found: false, distance: 30, sharedPassages: 0 }), 'different', 'different'],
+  ])('%s → %s; on one site %s', (_name, comparison, sitesUnknown, oneSite) => {
+    expect(verdictOf(comparison)).toBe(sitesUnknown);
+    expect(verdictOf(comparison, DEFAULT_MAX_DISTANCE, true)).toBe(oneSite);
   });
 });
 
@@ -304,7 +329,7 @@ describe.each([
   });
 
   it('is a quote when the caller counts none of the shared passages (the page’s own site)', () => {
-    expect(judge(sig(article), page, { countsForPart: NO_PASSAGE_COUNTS }).verdict).toBe('quote');
+    expect(judge(sig(article), page, { oneSite: true }).verdict).toBe('quote');
   });
 });
 

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { hashFeatures } from '../../src/core/feature-table';
-import { featureStream, withDocumentFeatures } from '../../src/core/features';
+import { featureStream, featureStreamByParagraph, withDocumentFeatures } from '../../src/core/features';
 import { fingerprintToHex, type Fingerprint } from '../../src/core/fingerprint64';
 import { passageRanges } from '../../src/core/passage-ranges';
 import { chunkBoundaries, keepPassages } from '../../src/core/passages';
-import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, passageSampleSize, WEIGHT_CAP_SCHEME, type FingerprintScheme } from '../../src/core/scheme';
+import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, PARAGRAPH_SCHEME, passageSampleSize, WEIGHT_CAP_SCHEME, type FingerprintScheme } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { foldText, tokenizeFolded } from '../../src/core/tokenize';
 
@@ -22,8 +22,9 @@ const hex = (fingerprints: readonly Fingerprint[]) => fingerprints.map(fingerpri
 
 /** Each chunk's features, as signDocument cuts the stream. */
 function chunkFeatures(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): string[][] {
-  const features = featureStream(tokenizeFolded(foldText(text, scheme)));
-  return chunkBoundaries(hashFeatures(features)).map(([start, end]) => features.slice(start, end));
+  const folded = foldText(text, scheme);
+  const { features, paragraphs } = scheme >= PARAGRAPH_SCHEME ? featureStreamByParagraph(folded) : { features: featureStream(tokenizeFolded(folded)), paragraphs: undefined };
+  return chunkBoundaries(hashFeatures(features, paragraphs)).map(([start, end]) => features.slice(start, end));
 }
 
 const SCRIPTS = ['Latn', 'Hans', 'Hant', 'Jpan'];
@@ -37,7 +38,7 @@ describe('passageRanges: the fingerprints are the passages signDocument computes
         const ranges = hex(passageRanges(text, {}, scheme).map((range) => range.fingerprint));
         const capped = scheme >= WEIGHT_CAP_SCHEME;
         for (const webAssembly of [WebAssembly, undefined]) {
-          const chunks = withDocumentFeatures(foldText(text, scheme), { webAssembly }, (features) => hex(features.chunks(capped)));
+          const chunks = withDocumentFeatures(foldText(text, scheme), { webAssembly }, (features) => hex(features.chunks(capped)), scheme >= PARAGRAPH_SCHEME);
           expect(ranges, `${id}, ${webAssembly ? 'WebAssembly' : 'JavaScript'}`).toEqual(chunks);
         }
         const kept = keepPassages(passageRanges(text, {}, scheme).map((range) => range.fingerprint), passageSampleSize(scheme));

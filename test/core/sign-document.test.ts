@@ -2,31 +2,35 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { hashFeature, hashRange } from '../../src/core/feature-hash';
 import { hashFeatures } from '../../src/core/feature-table';
-import { featureStream, weightedFeatures, type FeatureDeps } from '../../src/core/features';
+import { featureStream, featureStreamByParagraph, weightedFeatures, type FeatureDeps } from '../../src/core/features';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
-  isAnchorHash, passageKey, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
+  isAnchorHash, passageKey, PARAGRAPH_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
 } from '../../src/core/passages';
 import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
-import { tokenize } from '../../src/core/tokenize';
+import { foldText, tokenize } from '../../src/core/tokenize';
 import type { DocumentSignature } from '../../src/core/verdict';
 
 /**
  * What signDocument computes, written the plain way (docs/detection.md):
  * tokens, the feature stream and its weights (tf^1.5, rounded) as strings and Maps,
- * SimHash by simhash(); passages cut where an anchor feature ends a chunk
- * of at least PASSAGE_MIN_FEATURES (or at PASSAGE_MAX_FEATURES), a short
- * tail joined to the chunk before; the CURRENT_SAMPLE_SIZE distinct
- * passages of smallest key. signDocument gets there in one pass without a
- * string per word, and must give exactly this.
+ * SimHash by simhash(); passages cut, paragraph by paragraph (a blank line
+ * ends one; one of fewer than PARAGRAPH_MIN_FEATURES features gives none),
+ * where an anchor feature ends a chunk of at least PASSAGE_MIN_FEATURES (or
+ * at PASSAGE_MAX_FEATURES), a short tail joined to the paragraph's chunk
+ * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key.
+ * signDocument gets there in one pass without a string per word, and must
+ * give exactly this.
  */
 function specification(text: string): DocumentSignature {
   const tokens = tokenize(text);
-  const features = featureStream(tokens);
-  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(features), sampleSize: CURRENT_SAMPLE_SIZE, length: measureText(text) };
+  const { features, paragraphs } = featureStreamByParagraph(foldText(text));
+  const starts = [0, ...paragraphs, features.length];
+  const byParagraph = starts.slice(1).map((end, p) => features.slice(starts[p], end));
+  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(byParagraph), sampleSize: CURRENT_SAMPLE_SIZE, length: measureText(text) };
 }
 
 /**
@@ -47,7 +51,7 @@ function waterFill(weights: Map<string, number>): Map<string, number> {
   return new Map([...weights].map(([feature, w]) => [feature, Math.min(w, level)]));
 }
 
-function specifiedPassages(features: readonly string[]): Fingerprint[] {
+function paragraphChunks(features: readonly string[]): string[][] {
   const hash = new Uint32Array(2);
   const chunks: string[][] = [];
   let chunk: string[] = [];
@@ -65,6 +69,11 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
     if (last && chunk.length < PASSAGE_MIN_FEATURES) last.push(...chunk);
     else chunks.push(chunk);
   }
+  return chunks;
+}
+
+function specifiedPassages(paragraphs: ReadonlyArray<readonly string[]>): Fingerprint[] {
+  const chunks = paragraphs.filter((p) => p.length >= PARAGRAPH_MIN_FEATURES).flatMap(paragraphChunks);
   if (chunks.length < 2) return [];
   const keyed = chunks.map((c) => {
     const counts = new Map<string, number>();
@@ -78,6 +87,8 @@ function specifiedPassages(features: readonly string[]): Fingerprint[] {
 }
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');
+/** `times` paragraphs of `words` said three times, each long enough for passages of its own. */
+const longParagraphs = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i} ${words} ${words}`).join('\n\n');
 
 /** Both engines of documentFeatures: the WebAssembly one (the default where it runs) and the JavaScript FeatureTable. */
 const ENGINES: [string, FeatureDeps][] = [['WebAssembly', {}], ['JavaScript', { webAssembly: undefined }]];
@@ -97,6 +108,9 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
     ['invisible characters inside words', paragraph('sim\u200bhash dup\u00adlicate re\u200dpost \u202Ebidi\u202C text \ufeffbom', 30)],
     ['full-width forms and ligatures', paragraph('ＳｉｍＨａｓｈ　１２３ ﬁnding ＡＢＣ ｶﾀｶﾅ', 30)],
     ['surrogate halves that removing invisible characters joins', 'x \ud835\u200b\udc01a \u3099\ud835\u202e\ude00\ufeff11 \ud835\ufeff\udc01 1'],
+    ['English, paragraphs with passages of their own', longParagraphs('The quick brown fox jumps over the lazy dog; simhash fingerprints find reposts of articles.', 20)],
+    ['Chinese, paragraphs with passages of their own', longParagraphs('我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。', 15)],
+    ['paragraphs between blank lines of spaces and tabs, and lines of one word', longParagraphs('Reposts keep the words of an article and change the frame around them.', 12).replaceAll('\n\n', '\n \t\nAdvertisement\n\n\n')],
     ['one chunk', 'A short note about passages and fingerprints.'],
     ['empty', ''],
   ])('%s', (_name, text) => {
@@ -116,6 +130,8 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
     fc.assert(
       fc.property(text, (t) => {
         expect(signDocument(t, deps)).toEqual(specification(t));
+        // Reading by paragraph gives the features of the whole text.
+        expect(featureStreamByParagraph(foldText(t)).features).toEqual(featureStream(tokenize(t)));
       }),
       { numRuns: 300, interruptAfterTimeLimit: 8_000 },
     );

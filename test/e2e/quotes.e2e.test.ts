@@ -5,7 +5,7 @@ import { startFixtureServer, type FixtureServer } from './support/server';
 
 /**
  * The quote verdict (docs/decisions/0030-quote-verdict.md): `zh-quote.html`
- * is a profile page with six paragraphs (784 of 3,388 characters) of
+ * is a profile page with five paragraphs (598 of 3,388 characters) of
  * `zh-original.html` in the middle. A browser for each test: the history
  * must hold the original only, not the quoting page read by another test.
  */

@@ -128,3 +128,20 @@ describe('a history from before every chunk was kept (scheme 4)', () => {
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
+
+describe('a history from before passages were chunked by paragraph (scheme 5)', () => {
+  it('a page exported by main at 3b1edf1 (scheme 4) still matches: its repost is flagged', async () => {
+    const articleUrl = 'https://old.example.com/v4/dropbox-blog.txt';
+    const options = await openOptions(browser.context, browser.extensionId);
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-3b1edf1.json'));
+    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
+    expect(imported?.scheme).toBe(4);
+
+    // The same repost on another site: the test above read it on site B.
+    const repost = await visit(server.siteA('/dev/en-scheme3-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
+    await Promise.all([repost.page.close(), options.close()]);
+  });
+});

@@ -2,7 +2,7 @@ import type { DocumentFeatures } from '../document-features';
 import { hashRange } from '../feature-hash';
 import { initialRoom, type HashedFeatures } from '../feature-table';
 import type { Fingerprint } from '../fingerprint64';
-import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, wholeFingerprint, wholeWeightCap } from '../passages';
+import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, chunkRanges, wholeFingerprint, wholeWeightCap } from '../passages';
 import { classOfCodeUnit, ScriptClass } from '../scripts';
 import { LATIN_STOPWORDS } from '../stopwords';
 import { SMALL_COUNT_WEIGHTS, UNCAPPED } from '../term-weight';
@@ -43,6 +43,7 @@ interface Exports extends Layout {
   scan(from: number, end: number): number;
   whole(cap: number): void;
   chunks(flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number, capped: number): number;
+  hashRanges(ranges: number, count: number, locals: number, out: number, capped: number): void;
   hi: WebAssembly.Global;
   lo: WebAssembly.Global;
   distinct: WebAssembly.Global;
@@ -71,6 +72,8 @@ export class AsciiFeatureEngine {
   private readonly hash = new Uint32Array(2);
   private text = '';
   private textEnd = 0;
+  /** Where each paragraph after the first begins, when the document is read by paragraph (HashedFeatures.paragraphs). */
+  private paragraphStarts: number[] | undefined;
   /** The code unit and byte where the last stretch ended. */
   private unit = 0;
   private byte = 0;
@@ -84,7 +87,7 @@ export class AsciiFeatureEngine {
   private ids = 0;
   private capDistinct = 0;
   private capIds = 0;
-  /** Where chunks() works, after the table: a flag and a count per distinct feature (zeroed there), then the chunks' ends and fingerprints. */
+  /** Where chunks() works, after the table: a flag and a count per distinct feature (zeroed there), then the chunks' (start, end) pairs and fingerprints. */
   private scratch = { flags: 0, locals: 0, ends: 0, out: 0 };
 
   constructor(webAssembly: typeof WebAssembly, module: WebAssembly.Module) {
@@ -120,14 +123,16 @@ export class AsciiFeatureEngine {
     this.byte = this.documentAt;
     this.exports.distinct.value = 0;
     this.exports.length.value = 0;
+    this.paragraphStarts = undefined;
     const room = initialRoom(folded.length);
     this.placeTable(this.textEnd, room.distinct, room.features);
   }
 
   /** TokenSink.asciiWords: the ASCII stretch of the text from code unit `from`, as scanTokens' fast path reads it. */
-  asciiWords(from: number, out: AsciiStretch): void {
+  asciiWords(from: number, out: AsciiStretch, end: number): void {
     const start = this.byte + utf8Length(this.text, this.unit, from);
-    const stop = this.exports.scan(start, this.textEnd);
+    // Up to `end` the stretch is ASCII, one byte a code unit, or it stops sooner at the first byte that is not.
+    const stop = this.exports.scan(start, Math.min(this.textEnd, start + (end - from)));
     const open = this.exports.openWord.value as number;
     out.end = from + (stop - start);
     out.openWord = open < 0 ? -1 : from + (open - start);
@@ -139,6 +144,11 @@ export class AsciiFeatureEngine {
   /** Appends one feature. */
   add(feature: string): void {
     this.addRange(feature, 0, feature.length);
+  }
+
+  /** Marks where the next paragraph begins, as FeatureTable.paragraph does. */
+  paragraph(): void {
+    (this.paragraphStarts ??= []).push(this.exports.length.value as number);
   }
 
   /** Appends the feature `text.slice(start, end)`. */
@@ -175,11 +185,24 @@ export class AsciiFeatureEngine {
     return { hi: (this.exports.hi.value as number) >>> 0, lo: (this.exports.lo.value as number) >>> 0 };
   }
 
-  /** passages.ts chunkFingerprints, computed in the module (each chunk capped there when `capped`). */
+  /**
+   * passages.ts chunkFingerprints, computed in the module (each chunk capped
+   * there when `capped`); the chunks of a document read by paragraph are cut
+   * in JavaScript (chunkRanges, on the features where they lie) and
+   * hashed in the module.
+   */
   chunks(capped: boolean): Fingerprint[] {
     const { flags, locals, ends, out } = this.scratch;
     new Uint8Array(this.exports.memory.buffer, flags, ends - flags).fill(0);
-    const count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1, capped ? 1 : 0);
+    let count: number;
+    if (this.paragraphStarts) {
+      const ranges = chunkRanges(this.view());
+      count = ranges.length / 2;
+      new Int32Array(this.exports.memory.buffer, ends, ranges.length).set(ranges);
+      this.exports.hashRanges(ends, count, locals, out, capped ? 1 : 0);
+    } else {
+      count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1, capped ? 1 : 0);
+    }
     const pairs = new Uint32Array(this.exports.memory.buffer, out, 2 * count);
     const fingerprints: Fingerprint[] = [];
     for (let c = 0; c < count; c++) fingerprints.push({ hi: pairs[2 * c] as number, lo: pairs[2 * c + 1] as number });
@@ -189,19 +212,23 @@ export class AsciiFeatureEngine {
   /** The document's features, copied out of the module's memory. */
   finish(): HashedFeatures {
     const features = this.view();
-    return { ids: features.ids.slice(), counts: features.counts.slice(), hi: features.hi.slice(), lo: features.lo.slice() };
+    const copy: HashedFeatures = { ids: features.ids.slice(), counts: features.counts.slice(), hi: features.hi.slice(), lo: features.lo.slice() };
+    if (features.paragraphs) copy.paragraphs = features.paragraphs;
+    return copy;
   }
 
   /** The document's features where they lie in the module's memory: valid until the memory next grows. */
   private view(): HashedFeatures {
     const buffer = this.exports.memory.buffer;
     const distinct = this.exports.distinct.value as number;
-    return {
+    const features: HashedFeatures = {
       ids: new Int32Array(buffer, this.ids, this.exports.length.value as number),
       counts: new Int32Array(buffer, this.counts, distinct),
       hi: new Uint32Array(buffer, this.his, distinct),
       lo: new Uint32Array(buffer, this.los, distinct),
     };
+    if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
+    return features;
   }
 
   /** Lets go of the document; returns whether the memory stayed small enough to keep this instance for the next one. */
@@ -217,7 +244,7 @@ export class AsciiFeatureEngine {
     const flags = align(this.ids + 4 * this.capIds);
     const locals = align(flags + distinct);
     const ends = locals + 4 * distinct;
-    const out = ends + 4 * most;
+    const out = ends + 8 * most;
     this.reserve(out + 8 * most);
     this.scratch = { flags, locals, ends, out };
   }

@@ -305,19 +305,18 @@
     (i32.trunc_f64_u (f64.max (f64.const 1) (f64.floor (f64.sqrt (f64.max (f64.const 0)
       (f64.sub (f64.sub (f64.sub (local.get $s) (f64.mul (local.get $w0) (local.get $w0))) (f64.mul (local.get $w1) (local.get $w1))) (f64.mul (local.get $w2) (local.get $w2)))))))))
 
-  ;; passages.ts chunkBoundaries + each chunk's SimHash: a chunk ends after
-  ;; an anchor feature once it has $min features, or at $max; a tail
-  ;; shorter than $min joins the chunk before. $flags (a byte per distinct
-  ;; feature, zeroed: 1 anchor, 2 not, 0 not yet known) and $locals (an i32
-  ;; per distinct feature, zeroed; left zeroed) are scratch; $ends receives
-  ;; the chunks' end positions, $out their fingerprints as (hi, lo) pairs.
-  ;; With $capped, each chunk's weights are cut to its own $chunkCap level.
-  ;; Returns the number of chunks.
+  ;; passages.ts chunkBoundaries of a stream not read by paragraph + each
+  ;; chunk's SimHash (hashRanges): a chunk ends after an anchor feature once
+  ;; it has $min features, or at $max; a tail shorter than $min joins the
+  ;; chunk before. $flags (a byte per distinct feature, zeroed: 1 anchor, 2
+  ;; not, 0 not yet known) and $locals (an i32 per distinct feature, zeroed;
+  ;; left zeroed) are scratch; $ends receives the chunks' (start, end)
+  ;; position pairs, $out their fingerprints as (hi, lo) pairs. With $capped,
+  ;; each chunk's weights are cut to its own $chunkCap level. Returns the
+  ;; number of chunks.
   (func (export "chunks") (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
       (param $min i32) (param $max i32) (param $anchorMask i32) (param $capped i32) (result i32)
     (local $i i32) (local $start i32) (local $id i32) (local $flag i32) (local $n i32) (local $chunks i32)
-    (local $c i32) (local $end i32) (local $touched i32) (local $j i32) (local $at i32) (local $w i64) (local $total i64)
-    (local $cap i32) (local $wf f64) (local $w0 f64) (local $w1 f64) (local $w2 f64) (local $squares f64)
     (local.set $n (global.get $length))
     (block $cut (loop $positions
       (br_if $cut (i32.ge_u (local.get $i) (local.get $n)))
@@ -335,21 +334,33 @@
             (i32.and (i32.eq (local.get $flag) (i32.const 1)) (i32.ge_u (i32.sub (local.get $i) (local.get $start)) (local.get $min)))
             (i32.ge_u (i32.sub (local.get $i) (local.get $start)) (local.get $max)))
         (then
-          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 2))) (local.get $i))
+          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $start))
+          (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $i))
           (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))
           (local.set $start (local.get $i))))
       (br $positions)))
     (if (i32.lt_u (local.get $start) (local.get $n)) (then
       (if (i32.and (i32.ne (local.get $chunks) (i32.const 0)) (i32.lt_u (i32.sub (local.get $n) (local.get $start)) (local.get $min)))
-        (then (i32.store (i32.add (local.get $ends) (i32.shl (i32.sub (local.get $chunks) (i32.const 1)) (i32.const 2))) (local.get $n)))
+        (then (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (i32.sub (local.get $chunks) (i32.const 1)) (i32.const 3))) (local.get $n)))
         (else
-          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 2))) (local.get $n))
+          (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $start))
+          (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $n))
           (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))))))
-    ;; Each chunk: its distinct features and their counts within it, then their SimHash.
-    (local.set $start (i32.const 0))
+    (call $hashRanges (local.get $ends) (local.get $chunks) (local.get $locals) (local.get $out) (local.get $capped))
+    (local.get $chunks))
+
+  ;; Each (start, end) position range of $ranges ($count of them): its
+  ;; distinct features and their counts within it, then their SimHash, into
+  ;; $out as (hi, lo) pairs; $locals as for chunks. passages.ts
+  ;; rangeFingerprints: the chunks of a stream read by paragraph are cut in
+  ;; JavaScript (they skip short paragraphs) and hashed here.
+  (func $hashRanges (export "hashRanges") (param $ranges i32) (param $count i32) (param $locals i32) (param $out i32) (param $capped i32)
+    (local $i i32) (local $start i32) (local $id i32) (local $c i32) (local $end i32) (local $touched i32) (local $j i32) (local $at i32)
+    (local $w i64) (local $total i64) (local $cap i32) (local $wf f64) (local $w0 f64) (local $w1 f64) (local $w2 f64) (local $squares f64)
     (block $done (loop $each
-      (br_if $done (i32.ge_u (local.get $c) (local.get $chunks)))
-      (local.set $end (i32.load (i32.add (local.get $ends) (i32.shl (local.get $c) (i32.const 2)))))
+      (br_if $done (i32.ge_u (local.get $c) (local.get $count)))
+      (local.set $start (i32.load (i32.add (local.get $ranges) (i32.shl (local.get $c) (i32.const 3)))))
+      (local.set $end (i32.load offset=4 (i32.add (local.get $ranges) (i32.shl (local.get $c) (i32.const 3)))))
       (local.set $touched (i32.const 0))
       (local.set $i (local.get $start))
       (block $counted (loop $count
@@ -402,8 +413,6 @@
       (call $fold (local.get $total))
       (i32.store (i32.add (local.get $out) (i32.shl (local.get $c) (i32.const 3))) (global.get $hi))
       (i32.store offset=4 (i32.add (local.get $out) (i32.shl (local.get $c) (i32.const 3))) (global.get $lo))
-      (local.set $start (local.get $end))
       (local.set $c (i32.add (local.get $c) (i32.const 1)))
-      (br $each)))
-    (local.get $chunks))
+      (br $each))))
 )
