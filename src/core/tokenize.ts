@@ -325,7 +325,8 @@ function isBlank(code: number): boolean {
  * spaces plain ones) ends a paragraph in extracted text (extract's
  * PARAGRAPH_SEPARATOR) and in plain-text articles; a single line break is a
  * `<br>` or a wrapped line. In Chinese and Japanese text (linesAreParagraphs)
- * every line break ends one.
+ * and in text with no blank line whose lines are not wrapped at a width
+ * (linesAreUnwrappedParagraphs) every line break ends one.
  */
 export function paragraphEnds(folded: string): number[] {
   // Settled at the first single line break: most texts have none, and need not be read for it.
@@ -335,7 +336,7 @@ export function paragraphEnds(folded: string): number[] {
   for (let at = folded.indexOf('\n'); at >= 0; at = folded.indexOf('\n', at + 1)) {
     let i = at + 1;
     while (i < n && isBlank(folded.charCodeAt(i))) i++;
-    if (folded.charCodeAt(i) !== LINE_FEED && (i === n || !(everyLine ??= linesAreParagraphs(folded)))) continue;
+    if (folded.charCodeAt(i) !== LINE_FEED && (i === n || !(everyLine ??= linesAreParagraphs(folded) || linesAreUnwrappedParagraphs(folded)))) continue;
     ends.push(at);
     // The blank lines that follow belong to the same break.
     while (i < n && (isBlank(folded.charCodeAt(i)) || folded.charCodeAt(i) === LINE_FEED)) i++;
@@ -367,6 +368,33 @@ export function linesAreParagraphs(folded: string): boolean {
     else if (cls === WORD) spaced++;
   }
   return unspaced > spaced;
+}
+
+/**
+ * Hard-wrapped plain text (mail, RFCs, README files) keeps its lines at or
+ * under a width of 72–80 characters; a line longer than this is no wrap.
+ */
+export const WRAPPED_LINE_MAX = 100;
+
+/** Two line breaks with only blanks between them. */
+const BLANK_LINE = /\n[ \t\r\f\v]*\n/;
+
+/**
+ * Whether every line of `folded` is a paragraph of its own because the text
+ * has no blank line to separate paragraphs and its lines are not wrapped at a
+ * width: a copy that lost its blank lines (pasted into a form, a feed's text)
+ * sets each paragraph on one line, and would otherwise be one paragraph whose
+ * chunks share nothing with the original's (decisions/0035).
+ */
+export function linesAreUnwrappedParagraphs(folded: string): boolean {
+  if (BLANK_LINE.test(folded)) return false;
+  for (let start = 0; start < folded.length; ) {
+    const end = folded.indexOf('\n', start);
+    const stop = end < 0 ? folded.length : end;
+    if (stop - start > WRAPPED_LINE_MAX) return true;
+    start = stop + 1;
+  }
+  return false;
 }
 
 /** Adds the length counts of `text[start, end)` to `length`. */

@@ -89,17 +89,6 @@ export const PART_MIN_PASSAGES = 6;
 export const PART_MIN_COVERAGE = 0.25;
 
 /**
- * SimHash narrows, passages verify (the seeds' short-text advice): when both
- * texts have at least this many like-for-like passages and not one of them is
- * in the other, close whole fingerprints are a coincidence of vocabulary (two
- * articles both full of one topic word), not a copy. On the fit half every
- * repost within distance 3 with six such passages a side shared two or more;
- * shorter texts, where one typo can touch every chunk, keep the whole-text
- * rules (docs/decisions/0042-passages-verify-close-fingerprints.md).
- */
-export const VERIFY_MIN_PASSAGES = 6;
-
-/**
  * A quote: the texts are neither copies nor parts of each other, yet one
  * holds a passage of the other, which only a passage match within
  * maxDistance shows (docs/decisions/0030-quote-verdict.md). Callers that
@@ -270,8 +259,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   lengths are comparable and the fingerprints within
  *   COVERAGE_CONFIRM_DISTANCE: the whole article, edited);
  * - quote: neither, but a passage of one is found in the other;
- * - different otherwise, and whenever both texts have VERIFY_MIN_PASSAGES
- *   passages and share none.
+ * - different otherwise.
  * Between two pages of one site (PartOptions.oneSite) no passage counts
  * for a copy: only the whole-fingerprint rules hold.
  */
@@ -329,7 +317,6 @@ function holdsPartOf(earlier: PassageCoverage): boolean {
 
 /** Whether the texts are copies, whole or in part, of each other. */
 function copyVerdict(cmp: Comparison, maxDistance: number): Verdict {
-  if (refutedByPassages(cmp)) return 'different';
   const within = (d: number): boolean => cmp.distance <= confirmDistance(d, maxDistance);
   const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
   const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;
@@ -346,12 +333,6 @@ function copyVerdict(cmp: Comparison, maxDistance: number): Verdict {
   if (shorter.matched === 0 || shorter.matched < MIN_COVERAGE * shorter.compared) return 'different';
   const strong = shorter.matched >= PARTIAL_STRONG_MATCHES;
   return within(strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';
-}
-
-/** Both texts have VERIFY_MIN_PASSAGES like-for-like passages and share none. */
-function refutedByPassages(cmp: Comparison): boolean {
-  const none = cmp.sharedPassages === 0 && cmp.earlier.matched === 0 && cmp.current.matched === 0;
-  return none && Math.min(cmp.earlier.compared, cmp.current.compared) >= VERIFY_MIN_PASSAGES;
 }
 
 /** At least MIN_MATCHED_PASSAGES matched, and more than MIN_COVERAGE of the compared ones. */

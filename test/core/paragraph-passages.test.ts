@@ -13,7 +13,7 @@ import { hashFeatures } from '../../src/core/feature-table';
 import { featureStreamByParagraph } from '../../src/core/features';
 import { PARAGRAPH_MIN_FEATURES, chunkBoundaries } from '../../src/core/passages';
 import { equivalentScheme, type FingerprintScheme } from '../../src/core/scheme';
-import { paragraphEnds } from '../../src/core/tokenize';
+import { WRAPPED_LINE_MAX, paragraphEnds } from '../../src/core/tokenize';
 
 const ARTICLE = readFileSync(join(__dirname, '../fixtures/history/dropbox-blog.txt'), 'utf8');
 const detection = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
@@ -112,6 +112,10 @@ describe('scheme 5 chunks', () => {
     ['Japanese text: every line break', 'これは一行目です\nこれは二行目です', [8, 17]],
     ['Chinese words inside a Latin-script text: blank lines only', 'The word 中文 means Chinese\nin English\n\nEnd', [36, 41]],
     ['Latin words inside a Chinese text: every line break', '今天我们讨论一下 AI 的发展\n明天继续', [15, 20]],
+    // A copy that lost its blank lines: each paragraph on a line longer than any wrap width.
+    ['Latin text with no blank line and a line longer than WRAPPED_LINE_MAX: every line break', `${'w'.repeat(WRAPPED_LINE_MAX + 1)}\nshort\nend`, [WRAPPED_LINE_MAX + 1, WRAPPED_LINE_MAX + 7, WRAPPED_LINE_MAX + 11]],
+    ['Latin text with no blank line, wrapped at a width: no break', `${'w'.repeat(WRAPPED_LINE_MAX)}\nshort\nend`, [WRAPPED_LINE_MAX + 10]],
+    ['Latin text with a blank line and a long line: blank lines only', `${'w'.repeat(WRAPPED_LINE_MAX + 1)}\nshort\n\nend`, [WRAPPED_LINE_MAX + 7, WRAPPED_LINE_MAX + 12]],
   ] as const)('paragraphEnds, %s', (_name, text, ends) => {
     expect(paragraphEnds(text)).toEqual(ends);
   });
@@ -134,5 +138,16 @@ describe('scheme 5 in Chinese text: each line is a paragraph', () => {
   it('the same lines behind short template lines keep every passage too', () => {
     const framed = lines.flatMap((line, i) => (i % 3 === 0 ? [line, '广告', '分享到微博'] : [line])).join('\n');
     expect(sorted(sign(framed, 5))).toEqual(sorted(sign(article, 5)));
+  });
+});
+
+describe('scheme 5 in a copy that lost its blank lines (each paragraph on one line)', () => {
+  // Most, not all: where the article itself breaks a paragraph's lines (a list), the copy splits them.
+  it.each([
+    ['the history fixture dropbox-blog', ARTICLE, PARAGRAPHS.join('\n')],
+    ['the practice set\'s readability-cnet (its `format` edit)', detection('readability-cnet'), detection('readability-cnet.format')],
+  ])('%s: most passages in common (was: one paragraph, none in common)', (_name, article, copy) => {
+    const [a, b] = [sign(article, 5), sign(copy, 5)];
+    expect(b.passages.filter((p) => a.passages.some((q) => hammingDistance(p, q) <= 3)).length).toBeGreaterThan(b.passages.length / 2);
   });
 });
