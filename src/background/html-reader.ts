@@ -38,7 +38,7 @@ export function htmlReader({
 }: HtmlReaderDeps = {}): HtmlReader {
   if (offscreen) {
     const reader = offscreen;
-    return (url, html) => reader.use(() => ask(url, html));
+    return (url, html) => reader.use(() => ask(url, html), html.length);
   }
   if (domParser) {
     const Parser = domParser;

@@ -12,6 +12,15 @@ export const OFFSCREEN_PAGE = '/offscreen.html';
  */
 export const OFFSCREEN_IDLE_MS = 20_000;
 
+/**
+ * The document is closed as soon as its reads end once it has parsed this
+ * many characters of HTML since it opened: a parsed page stays in memory as
+ * garbage, ~9 bytes a character, until the document's isolate collects,
+ * which it hardly does while open, and closing it is what makes it collect
+ * (docs/decisions/0044-offscreen-document-closed-after-a-parse-budget.md).
+ */
+export const OFFSCREEN_PARSE_BUDGET_CHARS = 1_000_000;
+
 /** The part of Chromium's `offscreen` API this uses (absent in Firefox). */
 export interface OffscreenApi {
   createDocument(parameters: { url: string; reasons: string[]; justification: string }): Promise<void>;
@@ -20,6 +29,7 @@ export interface OffscreenApi {
 
 export interface OffscreenDocumentDeps {
   idleMs?: number;
+  parseBudgetChars?: number;
   setTimer?: (close: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
 }
@@ -28,16 +38,21 @@ export interface OffscreenDocumentDeps {
  * The offscreen document where Chromium reads pages (html-reader.ts): opened
  * when a page is on its way (`open`, at the navigation's commit) or at the
  * latest when its HTML arrives (`use`), closed OFFSCREEN_IDLE_MS after the
- * last read. Opening one costs ~50–100 ms on a loaded machine, which the
- * commit hides: the load event comes hundreds of milliseconds later.
+ * last read, or as soon as its reads end once it has parsed
+ * OFFSCREEN_PARSE_BUDGET_CHARS. Opening one costs ~50–100 ms on a loaded
+ * machine, which the commit hides: the load event comes hundreds of
+ * milliseconds later.
  */
 export class OffscreenDocument {
   /** Settles when the document is open, or when opening failed (then `use`'s read fails and the next one opens it again). */
   private opened: Promise<void> | undefined;
   private closing: Promise<void> = Promise.resolve();
   private reads = 0;
+  /** Characters of HTML given to the document to parse since it opened. */
+  private parsedChars = 0;
   private timer: unknown;
   private readonly idleMs: number;
+  private readonly parseBudgetChars: number;
   private readonly setTimer: (close: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
 
@@ -45,11 +60,13 @@ export class OffscreenDocument {
     private readonly api: OffscreenApi,
     {
       idleMs = OFFSCREEN_IDLE_MS,
+      parseBudgetChars = OFFSCREEN_PARSE_BUDGET_CHARS,
       setTimer = (close, ms) => setTimeout(close, ms),
       clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     }: OffscreenDocumentDeps = {},
   ) {
     this.idleMs = idleMs;
+    this.parseBudgetChars = parseBudgetChars;
     this.setTimer = setTimer;
     this.clearTimer = clearTimer;
   }
@@ -66,9 +83,14 @@ export class OffscreenDocument {
     return this.opened;
   }
 
-  /** Runs `read` (a question to the document) with the document open; the idle period starts when the last read ends. */
-  async use<T>(read: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `read` (a question to the document about `htmlChars` characters of
+   * HTML) with the document open; the idle period starts when the last read
+   * ends, or the document closes then if it is over its parse budget.
+   */
+  async use<T>(read: () => Promise<T>, htmlChars = 0): Promise<T> {
     this.reads++;
+    this.parsedChars += htmlChars;
     this.stopTimer();
     try {
       await this.open();
@@ -79,7 +101,8 @@ export class OffscreenDocument {
       throw error;
     } finally {
       this.reads--;
-      if (this.reads === 0) this.closeWhenIdle();
+      if (this.reads === 0 && this.parsedChars >= this.parseBudgetChars) this.close();
+      else if (this.reads === 0) this.closeWhenIdle();
     }
   }
 
@@ -87,9 +110,15 @@ export class OffscreenDocument {
     this.stopTimer();
     this.timer = this.setTimer(() => {
       this.timer = undefined;
-      this.opened = undefined;
-      this.closing = this.api.closeDocument().catch(() => {});
+      this.close();
     }, this.idleMs);
+  }
+
+  private close(): void {
+    this.stopTimer();
+    this.opened = undefined;
+    this.parsedChars = 0;
+    this.closing = this.api.closeDocument().catch(() => {});
   }
 
   private stopTimer(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { htmlReader } from '../../src/background/html-reader';
-import { OFFSCREEN_IDLE_MS, OFFSCREEN_PAGE, OffscreenDocument, openOnNavigation } from '../../src/background/offscreen-document';
+import { OFFSCREEN_IDLE_MS, OFFSCREEN_PAGE, OFFSCREEN_PARSE_BUDGET_CHARS, OffscreenDocument, openOnNavigation } from '../../src/background/offscreen-document';
 import { MessageError, type PageReading } from '../../src/messaging';
 
 const READING: PageReading = { kind: 'page', page: { url: 'https://e.com/a', title: 'A', text: 'words' } };
@@ -12,7 +12,7 @@ const WORKER_IDLE_STOP_MS = 30_000;
  * `calls` lists what the API was asked, in order. A created document is
  * "open" until closed; creating a second one fails as Chromium's does.
  */
-function harness({ closeSettles = true } = {}) {
+function harness({ closeSettles = true, parseBudgetChars = OFFSCREEN_PARSE_BUDGET_CHARS } = {}) {
   const calls: string[] = [];
   let open = false;
   let finishClose: () => void = () => {};
@@ -42,6 +42,7 @@ function harness({ closeSettles = true } = {}) {
       },
     },
     {
+      parseBudgetChars,
       setTimer: (close, ms) => {
         const timer = { close, ms };
         pending.add(timer);
@@ -158,6 +159,46 @@ describe('OffscreenDocument: opened for pages, closed when idle', () => {
     expect(h.pendingTimers()).toEqual([OFFSCREEN_IDLE_MS]);
     await h.idle();
     expect(h.calls.map((call) => call.split(' ')[0])).toEqual(['create', 'close']);
+  });
+});
+
+/** HTML of `chars` characters. */
+const htmlOf = (chars: number) => `<p>${'a'.repeat(chars - 7)}</p>`;
+
+describe('OffscreenDocument: closed as soon as its reads end once it has parsed its budget of HTML', () => {
+  const BUDGET = 100;
+
+  test.each([
+    ['one page of the whole budget', [BUDGET], ['create', 'ask', 'close']],
+    ['pages that add up to the budget, the last one closing it', [60, 40], ['create', 'ask', 'ask', 'close']],
+    ['pages under the budget, left to the idle period', [60, 39], ['create', 'ask', 'ask']],
+    ['a page after a close over budget, which opens it again with a new budget', [BUDGET, 99], ['create', 'ask', 'close', 'create', 'ask']],
+  ])('%s', async (_name, pages, calls) => {
+    const h = harness({ parseBudgetChars: BUDGET });
+    for (const [i, chars] of pages.entries()) await expect(h.read(`https://e.com/${i}`, htmlOf(chars))).resolves.toEqual(READING);
+    expect(h.calls.map((call) => call.split(' ')[0])).toEqual(calls);
+    expect(h.pendingTimers()).toEqual(calls.at(-1) === 'close' ? [] : [OFFSCREEN_IDLE_MS]);
+  });
+
+  it('waits for a read in progress before closing over budget', async () => {
+    const h = harness({ parseBudgetChars: BUDGET });
+    let answer: (reading: PageReading) => void = () => {};
+    const slow = h.document.use(() => new Promise<PageReading>((resolve) => (answer = resolve)), 10);
+    await Promise.resolve();
+    await h.read('https://e.com/a', htmlOf(BUDGET));
+    expect(h.isOpen()).toBe(true);
+    answer(READING);
+    await slow;
+    expect(h.isOpen()).toBe(false);
+  });
+
+  it('counts from the document\'s opening: a close after the idle period starts the budget again', async () => {
+    const h = harness({ parseBudgetChars: BUDGET });
+    await h.read('https://e.com/a', htmlOf(60));
+    await h.idle();
+    await h.read('https://e.com/b', htmlOf(60));
+    expect(h.calls.map((call) => call.split(' ')[0])).toEqual(['create', 'ask', 'close', 'create', 'ask']);
+    expect(h.isOpen()).toBe(true);
   });
 });
 
