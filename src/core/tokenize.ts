@@ -318,6 +318,13 @@ function isBlank(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d && code !== LINE_FEED);
 }
 
+/** The first position from `from` on that is not a blank (isBlank), or the text's end. */
+function afterBlanks(folded: string, from: number): number {
+  let i = from;
+  while (i < folded.length && isBlank(folded.charCodeAt(i))) i++;
+  return i;
+}
+
 /**
  * Where each paragraph of `folded` ends: the first line break of each run of
  * blank lines, and the text's end. A blank line (two line breaks with
@@ -334,8 +341,7 @@ export function paragraphEnds(folded: string): number[] {
   const ends: number[] = [];
   const n = folded.length;
   for (let at = folded.indexOf('\n'); at >= 0; at = folded.indexOf('\n', at + 1)) {
-    let i = at + 1;
-    while (i < n && isBlank(folded.charCodeAt(i))) i++;
+    let i = afterBlanks(folded, at + 1);
     if (folded.charCodeAt(i) !== LINE_FEED && (i === n || !(everyLine ??= linesAreParagraphs(folded) || linesAreUnwrappedParagraphs(folded)))) continue;
     ends.push(at);
     // The blank lines that follow belong to the same break.
@@ -376,9 +382,6 @@ export function linesAreParagraphs(folded: string): boolean {
  */
 export const WRAPPED_LINE_MAX = 100;
 
-/** Two line breaks with only blanks between them. */
-const BLANK_LINE = /\n[ \t\r\f\v]*\n/;
-
 /**
  * Whether every line of `folded` is a paragraph of its own because the text
  * has no blank line to separate paragraphs and its lines are not wrapped at a
@@ -387,14 +390,15 @@ const BLANK_LINE = /\n[ \t\r\f\v]*\n/;
  * chunks share nothing with the original's (decisions/0035).
  */
 export function linesAreUnwrappedParagraphs(folded: string): boolean {
-  if (BLANK_LINE.test(folded)) return false;
-  for (let start = 0; start < folded.length; ) {
+  let unwrapped = false;
+  for (let start = 0; ; ) {
     const end = folded.indexOf('\n', start);
-    const stop = end < 0 ? folded.length : end;
-    if (stop - start > WRAPPED_LINE_MAX) return true;
-    start = stop + 1;
+    if ((end < 0 ? folded.length : end) - start > WRAPPED_LINE_MAX) unwrapped = true;
+    if (end < 0) return unwrapped;
+    // A blank line, as paragraphEnds reads one: the text separates its paragraphs itself.
+    start = end + 1;
+    if (folded.charCodeAt(afterBlanks(folded, start)) === LINE_FEED) return false;
   }
-  return false;
 }
 
 /** Adds the length counts of `text[start, end)` to `length`. */
