@@ -92,7 +92,12 @@ export function processIo(): CliIo {
 
 /** One JSON object per line. */
 export function writeJsonLine(sink: TextSink, value: object): void {
-  sink.write(`${JSON.stringify(value)}\n`);
+  sink.write(jsonLine(value));
+}
+
+/** One line of JSON-lines output. */
+function jsonLine(value: object): string {
+  return `${JSON.stringify(value)}\n`;
 }
 
 /**
@@ -117,7 +122,7 @@ export function jsonLineWriter(sink: TextSink, chunkChars = OUTPUT_CHUNK_CHARS):
   };
   return {
     write(value) {
-      gathered += `${JSON.stringify(value)}\n`;
+      gathered += jsonLine(value);
       if (gathered.length >= chunkChars) flush();
     },
     flush,
