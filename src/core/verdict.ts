@@ -89,6 +89,19 @@ export const PART_MIN_PASSAGES = 6;
 export const PART_MIN_COVERAGE = 0.25;
 
 /**
+ * One article on two pages, whatever their lengths and whole distance: at
+ * least this share of each page's like-for-like passages has a partner in
+ * the other (and PART_MIN_PASSAGES of them). A passage needs a paragraph of
+ * twelve features, so what two such pages do not share is short lines:
+ * navigation, captions, link lists and comment teasers, which lengthen a page
+ * and move its whole fingerprint without a passage of their own. A part of an
+ * article covers the whole no more than its share (a 40 % part: 0.37–0.61 on
+ * the fit half), two pages of one template at most 0.72
+ * (docs/decisions/0047-one-article-on-two-pages.md).
+ */
+export const SAME_ARTICLE_COVERAGE = 0.8;
+
+/**
  * A quote: the texts are neither copies nor parts of each other, yet one
  * holds a passage of the other, which only a passage match within
  * maxDistance shows (docs/decisions/0030-quote-verdict.md). Callers that
@@ -247,7 +260,9 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   whole-document fingerprints are within maxDistance, or they share a
  *   passage and their whole-document fingerprints are within
  *   CONFIRM_DISTANCE, or most passages of both match and the fingerprints
- *   are within COVERAGE_CONFIRM_DISTANCE;
+ *   are within COVERAGE_CONFIRM_DISTANCE; or, whatever the lengths and
+ *   distance, SAME_ARTICLE_COVERAGE of both texts' passages match (one
+ *   article in two templates);
  * - partial: one text is much shorter (but holds ≥ 25% of the other's
  *   length), and either the whole fingerprints match within maxDistance, or
  *   most of its passages are found in the longer one and it shares the
@@ -294,6 +309,7 @@ export function confirmDistance(distance: number, maxDistance: number): number {
 export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTANCE, oneSite = false): Verdict {
   const cmp = oneSite ? wholeFingerprintsOnly(compared) : compared;
   if (!cmp.found) return 'different';
+  if (sameArticle(cmp)) return 'duplicate';
   const copy = copyVerdict(cmp, maxDistance);
   if (copy !== 'different') return copy;
   if (holdsPartOf(cmp.partOfEarlier)) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
@@ -308,6 +324,12 @@ export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTAN
  */
 function editedWhole(cmp: Comparison, maxDistance: number): boolean {
   return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && cmp.distance <= confirmDistance(COVERAGE_CONFIRM_DISTANCE, maxDistance);
+}
+
+/** SAME_ARTICLE_COVERAGE of both texts' passages matched (the earlier's through passages that count for a part), PART_MIN_PASSAGES at least. */
+function sameArticle(cmp: Comparison): boolean {
+  const covered = (side: PassageCoverage): boolean => side.matched >= PART_MIN_PASSAGES && side.matched >= SAME_ARTICLE_COVERAGE * side.compared;
+  return covered(cmp.partOfEarlier) && covered(cmp.current);
 }
 
 /** At least PART_MIN_PASSAGES of the earlier text's passages matched, and PART_MIN_COVERAGE of those compared. */

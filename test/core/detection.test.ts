@@ -28,6 +28,7 @@ import {
   PARTIAL_MIN_LENGTH_RATIO,
   PART_MIN_COVERAGE,
   PART_MIN_PASSAGES,
+  SAME_ARTICLE_COVERAGE,
 } from '../../src/core/verdict';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
@@ -257,6 +258,46 @@ describe('a part found by passages alone (each row was a quote before)', () => {
     ['the same, shorter than a whole copy', part(PART_MIN_PASSAGES, quarter, { distance: COVERAGE_CONFIRM_DISTANCE, lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01 }), 'partial'],
   ])('%s → %s', (_name, comparison, verdict) => {
     expect(verdictOf(comparison)).toBe(verdict);
+  });
+});
+
+describe('one article on two pages: most passages of both shared, whatever the lengths (each row was partial or a quote before)', () => {
+  const both = (matched: number, compared: number, over: Partial<Comparison> = {}): Comparison => ({
+    distance: PARTIAL_MAX_DISTANCE_STRONG + 4,
+    found: true,
+    earlier: { compared, matched },
+    current: { compared, matched },
+    sharedPassages: matched,
+    partOfEarlier: { compared, matched },
+    lengthRatio: 0.4,
+    currentIsShorter: true,
+    ...over,
+  });
+  const sixFifths = Math.floor(PART_MIN_PASSAGES / SAME_ARTICLE_COVERAGE);
+  it.each<[string, Comparison, string]>([
+    ['SAME_ARTICLE_COVERAGE of both, a page 2.5× the other, whole texts past every partial distance', both(PART_MIN_PASSAGES, sixFifths), 'duplicate'],
+    ['every passage of both, a page ten times the other', both(20, 20, { lengthRatio: 0.1 }), 'duplicate'],
+    ['under SAME_ARTICLE_COVERAGE of the earlier text (a 40 % part covers its share)', both(PART_MIN_PASSAGES, sixFifths, { earlier: { compared: sixFifths + 2, matched: PART_MIN_PASSAGES }, partOfEarlier: { compared: sixFifths + 2, matched: PART_MIN_PASSAGES } }), 'partial'],
+    ['the same share of the current page only', both(PART_MIN_PASSAGES, sixFifths, { current: { compared: 3 * PART_MIN_PASSAGES, matched: PART_MIN_PASSAGES } }), 'partial'],
+    ['all of fewer than PART_MIN_PASSAGES passages', both(PART_MIN_PASSAGES - 1, PART_MIN_PASSAGES - 1), 'quote'],
+    ['shared through passages that do not count for a part (common text)', both(PART_MIN_PASSAGES, sixFifths, { partOfEarlier: { compared: sixFifths, matched: 0 } }), 'quote'],
+  ])('%s → %s', (_name, comparison, verdict) => {
+    expect(verdictOf(comparison)).toBe(verdict);
+  });
+
+  // eval/cross-template.ts: readability-theverge put in the article blocks of two real pages.
+  const aktualne = sig('template-aktualne.theverge');
+  const lwn = sig('template-lwn-1.theverge');
+  it('is a repost in another site’s template, though its short lines make one page 1.7× the other and move it 15 bits (was partial)', () => {
+    expect(compareSignatures(aktualne, lwn).lengthRatio).toBeLessThan(DUPLICATE_MIN_LENGTH_RATIO);
+    expect(judge(aktualne, lwn).verdict).toBe('duplicate');
+    expect(judge(lwn, aktualne).verdict).toBe('duplicate');
+  });
+  it('keeps the first 40 % of the article, in one template, a partial copy of the whole in the other', () => {
+    expect(judge(lwn, sig('template-aktualne.theverge.part40')).verdict).toBe('partial');
+  });
+  it('shows no copy between two pages of one site: their shared passages may be the template', () => {
+    expect(judge(aktualne, lwn, { oneSite: true }).verdict).toBe('quote');
   });
 });
 
