@@ -10,6 +10,7 @@ import {
   equivalentScheme,
   signDocument,
   siteOf,
+  isOneSite,
   type DocumentSignature,
   type FingerprintScheme,
   type Judgement,
@@ -227,7 +228,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const countsForPart = countsForPartOf(distinctive.get(page.id), fingerprints);
-    const oneSite = Boolean(own.site) && page.site === own.site;
+    const oneSite = isOneSite(own.site, page.site);
     const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, { ...judgement, verdict }));

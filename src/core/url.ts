@@ -50,3 +50,13 @@ export function siteOf(input: string): string {
     return '';
   }
 }
+
+/**
+ * Whether two pages' sites (siteOf) are one site, whose shared passages may be
+ * its template (verdict.ts PartOptions.oneSite). A page without a host
+ * (a file, text the CLI loaded) belongs to no site, not to one with every
+ * other such page.
+ */
+export function isOneSite(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && a !== '' && a === b;
+}

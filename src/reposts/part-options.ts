@@ -1,4 +1,4 @@
-import type { PartOptions } from '../core';
+import { isOneSite, type PartOptions } from '../core';
 import type { Page } from '../store/page';
 
 /**
@@ -8,5 +8,5 @@ import type { Page } from '../store/page';
  * pages per passage, so text common to many sites still counts here.
  */
 export function partOptions(a: Pick<Page, 'site'>, b: Pick<Page, 'site'>): PartOptions {
-  return a.site === b.site ? { oneSite: true } : {};
+  return isOneSite(a.site, b.site) ? { oneSite: true } : {};
 }

@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, judge, namesPage, siteOf, type MinLength } from '../core';
+import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { pageSignature, signatureQueries, type History, type Page } from '../store';
 
@@ -51,7 +51,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   for (const { page } of found.flat()) {
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
     seen.add(page.id);
-    const oneSite = Boolean(article.site) && page.site === article.site;
+    const oneSite = isOneSite(article.site, page.site);
     const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));

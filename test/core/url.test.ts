@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { normalizeUrl, siteOf } from '../../src/core/url';
+import { isOneSite, normalizeUrl, siteOf } from '../../src/core/url';
 
 describe('normalizeUrl', () => {
   test.each([
@@ -35,5 +35,18 @@ describe('siteOf', () => {
     ['nonsense', ''],
   ])('%s → %s', (input, expected) => {
     expect(siteOf(input)).toBe(expected);
+  });
+});
+
+describe('isOneSite', () => {
+  test.each<[string | undefined, string | undefined, boolean]>([
+    ['example.com', 'example.com', true],
+    ['example.com', 'news.example.com', false],
+    // Was one site in the Reposts view: two pages without a host (files, CLI texts) are no site at all.
+    ['', '', false],
+    [undefined, undefined, false],
+    ['example.com', undefined, false],
+  ])('%j and %j → %s', (a, b, expected) => {
+    expect(isOneSite(a, b)).toBe(expected);
   });
 });
