@@ -108,8 +108,7 @@ async function fingerprintFile(io: CliIo, file: string, { html, passages }: Fing
   try {
     const path = absolutePath(io, file);
     const bytes = await io.readFile(path);
-    const fileUrl = pathToFileURL(path).href;
-    const job = { id, file, bytes, html, fileUrl, passages };
+    const job = { id, file, bytes, html, passages, ...(html ? { fileUrl: pathToFileURL(path).href } : {}) };
     return await (workers ? workers.run(job) : lineOfJob(job));
   } catch (error) {
     return { file, error: errorMessage(error) };

@@ -3,7 +3,7 @@
  * that tests run commands in-process with in-memory files.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startFingerprintWorkers, type FingerprintWorkers } from './fingerprint-pool';
@@ -56,7 +56,8 @@ async function* linesOf(path: string): AsyncIterable<string> {
 }
 
 async function filesBelow(path: string): Promise<string[] | undefined> {
-  if (!(await stat(path)).isDirectory()) return undefined;
+  // statSync: a command line of many files asks once per file, and a thread-pool round trip each cost ~5 % of fingerprinting them.
+  if (!statSync(path).isDirectory()) return undefined;
   const entries = await readdir(path, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())

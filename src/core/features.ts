@@ -10,7 +10,7 @@ import { chunkFingerprints, wholeFingerprint } from './passages';
 import { WeightSummary, termWeight, weightCap } from './term-weight';
 import type { TextLength } from './text-length';
 import { isJapaneseText, measureFolded, paragraphEnds, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
-import { EngineMemoryError, returnEngine, takeEngine } from './wasm/ascii-feature-engine';
+import { EngineMemoryError, returnEngine, takeEngine, type AsciiFeatureEngine } from './wasm/ascii-feature-engine';
 
 export { termWeight } from './term-weight';
 
@@ -132,7 +132,7 @@ export function withDocumentFeatures<T>(folded: string, deps: FeatureDeps, use: 
     try {
       engine.begin(folded);
       const length = scanTokens(folded, undefined, deps, tableSink(engine, byParagraph));
-      features = length ? engine.features(length) : japaneseFeatures(folded, deps, byParagraph);
+      features = length ? engine.features(length) : japaneseEngineFeatures(engine, folded, deps, byParagraph) ?? japaneseFeatures(folded, deps, byParagraph);
     } catch (error) {
       // The module's memory could not grow for this document: it is read again in JavaScript.
       if (!(error instanceof EngineMemoryError)) throw error;
@@ -177,6 +177,25 @@ function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
   return sink;
 }
 
+/**
+ * A text scanTokens found Japanese, read again on the engine in one pass:
+ * its ASCII stretches in the module, Chinese words kept whole. That is
+ * featureStream's rule when some token mixes Han and kana (isJapanese),
+ * which is known only at the end; for a text with none (kana alone, say)
+ * this gives undefined and japaneseFeatures reads it.
+ */
+function japaneseEngineFeatures(engine: AsciiFeatureEngine, folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures | undefined {
+  engine.begin(folded);
+  let mixed = false;
+  const sink = tableSink(engine, byParagraph);
+  sink.other = (token) => {
+    mixed ||= mixesHanAndKana(token);
+    addTokenFeatures(token, false, engine);
+  };
+  const length = scanTokens(folded, true, deps, sink) as TextLength;
+  return mixed ? engine.features(length) : undefined;
+}
+
 /** A text scanTokens found Japanese: its tokens through featureStream, on a JavaScript table. */
 function japaneseFeatures(folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures {
   if (byParagraph) {
@@ -210,10 +229,12 @@ function tableFor(folded: string): FeatureTable {
  * ends a token); a stray kana in a Chinese page does not count.
  */
 function isJapanese(tokens: readonly string[]): boolean {
-  for (const token of tokens) {
-    if (token.length === 2 && token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT && KANA.test(token) && HAN.test(token)) return true;
-  }
-  return false;
+  return tokens.some(mixesHanAndKana);
+}
+
+/** A character bigram of Han and kana: a token only Japanese mode makes. */
+function mixesHanAndKana(token: string): boolean {
+  return token.length === 2 && token.charCodeAt(0) >= FIRST_CJK_CODE_UNIT && KANA.test(token) && HAN.test(token);
 }
 
 /** Term counts of a feature stream. */

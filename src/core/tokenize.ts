@@ -5,7 +5,7 @@ import type { Dictionary } from './segment/dictionary';
 import { segmentHan } from './segment/segmenter';
 import { defaultChineseLexicon } from './segment/chinese-lexicon';
 import { FINGERPRINT_SCHEME, SCRIPT_FOLD_SCHEME, type FingerprintScheme } from './scheme';
-import { foldChineseScripts } from './script-fold/fold-scripts';
+import { foldChineseScripts, mayFoldScripts } from './script-fold/fold-scripts';
 
 /**
  * A document is tokenised as Japanese (Han and kana together, by character
@@ -35,7 +35,8 @@ const defaultStopwords = (): ReadonlySet<string> => defaultChineseLexicon().stop
 export function foldText(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): string {
   const folded = text.normalize('NFKC').toLowerCase();
   // Japanese kanji are not Traditional Chinese: Japanese text keeps its characters.
-  return scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded) ? foldChineseScripts(folded) : folded;
+  // Text with nothing to fold (most Latin pages) needs no Japanese check.
+  return scheme >= SCRIPT_FOLD_SCHEME && mayFoldScripts(folded) && !isJapaneseText(folded) ? foldChineseScripts(folded) : folded;
 }
 
 const KANA_ANY = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;

@@ -10,7 +10,7 @@ import { AsciiFeatureEngine, returnEngine, takeEngine, utf8Length } from '../../
 const JAVASCRIPT = { webAssembly: undefined };
 
 /** The features and their SimHashes through the WebAssembly engine and through the JavaScript FeatureTable, as plain values. */
-function bothEngines(text: string) {
+function bothEngines(text: string, byParagraph = false) {
   const plain = (deps: object) =>
     withDocumentFeatures(foldText(text), deps, (document) => {
       const features = document.hashed();
@@ -20,7 +20,7 @@ function bothEngines(text: string) {
         whole: document.whole(false), chunks: document.chunks(false),
         cappedWhole: document.whole(true), cappedChunks: document.chunks(true),
       };
-    });
+    }, byParagraph);
   return { wasm: plain({}), js: plain(JAVASCRIPT) };
 }
 
@@ -53,6 +53,20 @@ describe('the WebAssembly engine gives the JavaScript table\'s features and SimH
     ['a few words repeated inside each chunk', 'iron ore iron steel iron mill forge smelt '.repeat(100)],
   ])('%s', (_name, text) => {
     const { wasm, js } = bothEngines(text);
+    expect(wasm).toEqual(js);
+  });
+
+  // Read by paragraph (scheme 5), the module cuts each paragraph of at least PARAGRAPH_MIN_FEATURES (12) on its own.
+  test.each([
+    ['paragraphs of 11, 12 and 13 features: the first gives no chunk', [manyWords(11, 1), manyWords(12, 1), manyWords(13, 1)].join('\n\n')],
+    ['a long paragraph: chunks at anchors and PASSAGE_MAX_FEATURES, a short tail joining the one before', `${manyWords(20, 1)}\n\n${manyWords(700, 1)}`],
+    ['each paragraph\'s tail stays in its paragraph', Array.from({ length: 6 }, (_, i) => manyWords(30 + 7 * i, 1)).join('\n\n')],
+    ['empty paragraphs, blank lines of spaces, and lines of one word between', [manyWords(40, 1), '', 'Advertisement', ' \t', manyWords(50, 2)].join('\n\n')],
+    ['only short paragraphs: no chunk at all', Array.from({ length: 20 }, () => 'a short line of words').join('\n\n')],
+    ['one paragraph', manyWords(200, 2)],
+    ['a paragraph of non-ASCII words (added from JavaScript)', `${manyWords(30, 1)}\n\n${manyWords(300, 1).replaceAll(' ', 'é ')}`],
+  ])('read by paragraph: %s', (_name, text) => {
+    const { wasm, js } = bothEngines(text, true);
     expect(wasm).toEqual(js);
   });
 

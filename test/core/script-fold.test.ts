@@ -6,7 +6,7 @@ import { tify, sify } from 'chinese-conv';
 import { describe, expect, test } from 'vitest';
 import { generate, TARGET } from '../../scripts/build-script-fold';
 import { FOLD_CHARS_FROM, FOLD_CHARS_TO, FOLD_PHRASES_FROM, FOLD_PHRASES_TO } from '../../src/core/script-fold/fold-data';
-import { foldChineseScripts } from '../../src/core/script-fold/fold-scripts';
+import { FOLDABLE_UNIT, foldChineseScripts } from '../../src/core/script-fold/fold-scripts';
 import { signDocument } from '../../src/core/sign-document';
 import { measureText } from '../../src/core/text-length';
 import { judge } from '../../src/core/verdict';
@@ -84,6 +84,23 @@ describe('foldChineseScripts', () => {
     ['Latin letters that start a phrase (a肝, b超) followed by others', 'a big apple, bsql, c plus'],
     ['lone surrogates around an astral character', '\ud835x\u{1F600}\udc01'],
   ])('%s comes back unchanged', (_name, text) => {
+    expect(foldChineseScripts(text)).toBe(text);
+  });
+
+  test('FOLDABLE_UNIT, which lets text without it skip the fold, matches every code unit of the tables at or above U+3400 but low surrogates', () => {
+    const units = Array.from(FOLD_CHARS_FROM + FOLD_PHRASES_FROM, (c) => c.charCodeAt(0));
+    const missed = units.filter((unit) => unit >= 0x3400 && !(unit >= 0xdc00 && unit <= 0xdfff) && !FOLDABLE_UNIT.test(String.fromCharCode(unit)));
+    expect(missed.map((unit) => unit.toString(16))).toEqual([]);
+    // Every phrase holds such a unit, or a text without one could still hold a phrase.
+    expect(FOLD_PHRASES_FROM.split('|').filter((phrase) => !FOLDABLE_UNIT.test(phrase))).toEqual([]);
+  });
+
+  test.each([
+    ['a byte-order mark', '\ufeffthe article'],
+    ['an emoji outside the tables\' surrogates', 'a star \u{1F31F} here'],
+    ['full-width forms that NFKC left', 'price \uffe5 100'],
+  ])('%s skips the fold: the same string comes back', (_name, text) => {
+    expect(FOLDABLE_UNIT.test(text)).toBe(false);
     expect(foldChineseScripts(text)).toBe(text);
   });
 

@@ -102,6 +102,8 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
     ['Japanese', paragraph('これは日本語の文章です。東京都の経済対策を決定した。', 30)],
     ['English words before the first Japanese character', `${'Reposts and fingerprints, '.repeat(20)}${paragraph('これは日本語の文章です。東京都の経済対策を決定した。', 30)}`],
     ['Japanese with a kanji-only stretch', paragraph('ひらがなのぶんしょう 経済対策決定 カタカナ', 30)],
+    ['Japanese in kana alone (no token mixes Han and kana, so Chinese-looking tokens would split)', paragraph('ひらがなのぶんしょう カタカナ です', 30)],
+    ['an English article with one Japanese paragraph, which makes the text Japanese', `${longParagraphs('The quick brown fox jumps over the lazy dog; simhash fingerprints find reposts.', 8)}\n\nこれは日本語の文章です。東京都の経済対策を決定した。`],
     ['Thai', paragraph('ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำ', 30)],
     ['Korean and Cyrillic', paragraph('안녕하세요 세계 Привет мир большой текст', 30)],
     ['emoji and astral letters', paragraph('😀 reposts 𝐁𝐨𝐥𝐝 text 𠀀𠀁 and 🎉 more words here', 30)],

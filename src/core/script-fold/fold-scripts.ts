@@ -173,7 +173,7 @@ function foldPhrases(text: string, { phrases, phraseLengths, phraseStarts, phras
  * nothing more than folding once.
  */
 export function foldChineseScripts(text: string): string {
-  if (!MAYBE_CJK.test(text)) return text;
+  if (!mayFoldScripts(text)) return text;
   tables ??= buildTables();
   return foldPhrases(foldCharacters(text, tables), tables);
 }
@@ -203,5 +203,20 @@ export function foldChineseScriptsMapped(text: string): { folded: string; origin
   return { folded, origin: Int32Array.from(origin) };
 }
 
-/** Every table entry starts at or above U+3400 (or is astral); most Latin pages are settled by this one scan. */
-const MAYBE_CJK = /[\u3400-\uffff]/;
+/**
+ * The code units the tables' characters and phrases are made of, at or
+ * above U+3400 (every phrase has one; an astral character is found by its
+ * high surrogate): CJK Extension A and the unified ideographs, the
+ * compatibility ideographs, and the high surrogates of Extensions B–H
+ * (test/core/script-fold.test.ts checks every entry). Byte-order marks,
+ * emoji and other symbols in Latin pages are not in it.
+ */
+export const FOLDABLE_UNIT = /[\u3400-\u9fff\uf900-\ufaff\ud840-\ud884]/;
+
+/**
+ * Whether foldChineseScripts may change `text`: false settles most Latin
+ * pages with one scan, and the text then comes back as it is.
+ */
+export function mayFoldScripts(text: string): boolean {
+  return FOLDABLE_UNIT.test(text);
+}

@@ -2,7 +2,7 @@ import type { DocumentFeatures } from '../document-features';
 import { hashRange } from '../feature-hash';
 import { initialRoom, type HashedFeatures } from '../feature-table';
 import type { Fingerprint } from '../fingerprint64';
-import { PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, chunkRanges, wholeFingerprint, wholeWeightCap } from '../passages';
+import { PARAGRAPH_MIN_FEATURES, PASSAGE_ANCHOR_EVERY, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES, wholeFingerprint, wholeWeightCap } from '../passages';
 import { classOfCodeUnit, ScriptClass } from '../scripts';
 import { LATIN_STOPWORDS } from '../stopwords';
 import { SMALL_COUNT_WEIGHTS, UNCAPPED } from '../term-weight';
@@ -43,7 +43,7 @@ interface Exports extends Layout {
   scan(from: number, end: number): number;
   whole(cap: number): void;
   chunks(flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number, capped: number): number;
-  hashRanges(ranges: number, count: number, locals: number, out: number, capped: number): void;
+  paragraphChunks(starts: number, paragraphs: number, paragraphMin: number, flags: number, locals: number, ends: number, out: number, min: number, max: number, anchorMask: number, capped: number): number;
   hi: WebAssembly.Global;
   lo: WebAssembly.Global;
   distinct: WebAssembly.Global;
@@ -87,8 +87,8 @@ export class AsciiFeatureEngine {
   private ids = 0;
   private capDistinct = 0;
   private capIds = 0;
-  /** Where chunks() works, after the table: a flag and a count per distinct feature (zeroed there), then the chunks' (start, end) pairs and fingerprints. */
-  private scratch = { flags: 0, locals: 0, ends: 0, out: 0 };
+  /** Where chunks() works, after the table: a flag and a count per distinct feature (zeroed there), the chunks' (start, end) pairs and fingerprints, then where paragraphs begin. */
+  private scratch = { flags: 0, locals: 0, ends: 0, out: 0, starts: 0 };
 
   constructor(webAssembly: typeof WebAssembly, module: WebAssembly.Module) {
     const instance = new webAssembly.Instance(module, { host: { grow: () => this.grow() } });
@@ -187,21 +187,18 @@ export class AsciiFeatureEngine {
 
   /**
    * passages.ts chunkFingerprints, computed in the module (each chunk capped
-   * there when `capped`); the chunks of a document read by paragraph are cut
-   * in JavaScript (chunkRanges, on the features where they lie) and
-   * hashed in the module.
+   * there when `capped`), for a document read by paragraph too (chunkRanges).
    */
   chunks(capped: boolean): Fingerprint[] {
-    const { flags, locals, ends, out } = this.scratch;
+    const { flags, locals, ends, out, starts } = this.scratch;
     new Uint8Array(this.exports.memory.buffer, flags, ends - flags).fill(0);
+    const cut = [flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1, capped ? 1 : 0] as const;
     let count: number;
     if (this.paragraphStarts) {
-      const ranges = chunkRanges(this.view());
-      count = ranges.length / 2;
-      new Int32Array(this.exports.memory.buffer, ends, ranges.length).set(ranges);
-      this.exports.hashRanges(ends, count, locals, out, capped ? 1 : 0);
+      new Int32Array(this.exports.memory.buffer, starts, this.paragraphStarts.length).set(this.paragraphStarts);
+      count = this.exports.paragraphChunks(starts, this.paragraphStarts.length, PARAGRAPH_MIN_FEATURES, ...cut);
     } else {
-      count = this.exports.chunks(flags, locals, ends, out, PASSAGE_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_ANCHOR_EVERY - 1, capped ? 1 : 0);
+      count = this.exports.chunks(...cut);
     }
     const pairs = new Uint32Array(this.exports.memory.buffer, out, 2 * count);
     const fingerprints: Fingerprint[] = [];
@@ -245,8 +242,10 @@ export class AsciiFeatureEngine {
     const locals = align(flags + distinct);
     const ends = locals + 4 * distinct;
     const out = ends + 8 * most;
-    this.reserve(out + 8 * most);
-    this.scratch = { flags, locals, ends, out };
+    const starts = out + 8 * most;
+    // One position more than the paragraphs: the module reads it (and ignores it) at the last paragraph.
+    this.reserve(starts + 4 * ((this.paragraphStarts?.length ?? 0) + 1));
+    this.scratch = { flags, locals, ends, out, starts };
   }
 
   /** Called by the module when the table is full: doubles what ran out, after everything in use. */

@@ -305,21 +305,20 @@
     (i32.trunc_f64_u (f64.max (f64.const 1) (f64.floor (f64.sqrt (f64.max (f64.const 0)
       (f64.sub (f64.sub (f64.sub (local.get $s) (f64.mul (local.get $w0) (local.get $w0))) (f64.mul (local.get $w1) (local.get $w1))) (f64.mul (local.get $w2) (local.get $w2)))))))))
 
-  ;; passages.ts chunkBoundaries of a stream not read by paragraph + each
-  ;; chunk's SimHash (hashRanges): a chunk ends after an anchor feature once
+  ;; passages.ts chunkRange: cuts positions [$from, $to) into chunks, whose
+  ;; (start, end) position pairs go to $ends after the $chunks pairs already
+  ;; there; returns the new count. A chunk ends after an anchor feature once
   ;; it has $min features, or at $max; a tail shorter than $min joins the
-  ;; chunk before. $flags (a byte per distinct feature, zeroed: 1 anchor, 2
-  ;; not, 0 not yet known) and $locals (an i32 per distinct feature, zeroed;
-  ;; left zeroed) are scratch; $ends receives the chunks' (start, end)
-  ;; position pairs, $out their fingerprints as (hi, lo) pairs. With $capped,
-  ;; each chunk's weights are cut to its own $chunkCap level. Returns the
-  ;; number of chunks.
-  (func (export "chunks") (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
-      (param $min i32) (param $max i32) (param $anchorMask i32) (param $capped i32) (result i32)
-    (local $i i32) (local $start i32) (local $id i32) (local $flag i32) (local $n i32) (local $chunks i32)
-    (local.set $n (global.get $length))
+  ;; range's chunk before it. $flags is a byte per distinct feature (1 anchor,
+  ;; 2 not, 0 not yet known), kept across the ranges of a document.
+  (func $cut (param $from i32) (param $to i32) (param $flags i32) (param $ends i32) (param $chunks i32)
+      (param $min i32) (param $max i32) (param $anchorMask i32) (result i32)
+    (local $i i32) (local $start i32) (local $id i32) (local $flag i32) (local $first i32)
+    (local.set $first (local.get $chunks))
+    (local.set $i (local.get $from))
+    (local.set $start (local.get $from))
     (block $cut (loop $positions
-      (br_if $cut (i32.ge_u (local.get $i) (local.get $n)))
+      (br_if $cut (i32.ge_u (local.get $i) (local.get $to)))
       (local.set $id (i32.load (i32.add (global.get $ids) (i32.shl (local.get $i) (i32.const 2)))))
       (local.set $flag (i32.load8_u (i32.add (local.get $flags) (local.get $id))))
       (if (i32.eqz (local.get $flag)) (then
@@ -339,22 +338,56 @@
           (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))
           (local.set $start (local.get $i))))
       (br $positions)))
-    (if (i32.lt_u (local.get $start) (local.get $n)) (then
-      (if (i32.and (i32.ne (local.get $chunks) (i32.const 0)) (i32.lt_u (i32.sub (local.get $n) (local.get $start)) (local.get $min)))
-        (then (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (i32.sub (local.get $chunks) (i32.const 1)) (i32.const 3))) (local.get $n)))
+    (if (i32.lt_u (local.get $start) (local.get $to)) (then
+      (if (i32.and (i32.ne (local.get $chunks) (local.get $first)) (i32.lt_u (i32.sub (local.get $to) (local.get $start)) (local.get $min)))
+        (then (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (i32.sub (local.get $chunks) (i32.const 1)) (i32.const 3))) (local.get $to)))
         (else
           (i32.store (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $start))
-          (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $n))
+          (i32.store offset=4 (i32.add (local.get $ends) (i32.shl (local.get $chunks) (i32.const 3))) (local.get $to))
           (local.set $chunks (i32.add (local.get $chunks) (i32.const 1)))))))
+    (local.get $chunks))
+
+  ;; passages.ts chunkBoundaries of a stream not read by paragraph + each
+  ;; chunk's SimHash (hashRanges): the whole stream cut as one range ($cut).
+  ;; $flags (zeroed) and $locals (an i32 per distinct feature, zeroed; left
+  ;; zeroed) are scratch; $ends receives the chunks' (start, end) position
+  ;; pairs, $out their fingerprints as (hi, lo) pairs. With $capped, each
+  ;; chunk's weights are cut to its own $chunkCap level. Returns the number
+  ;; of chunks.
+  (func (export "chunks") (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
+      (param $min i32) (param $max i32) (param $anchorMask i32) (param $capped i32) (result i32)
+    (local $chunks i32)
+    (local.set $chunks (call $cut (i32.const 0) (global.get $length) (local.get $flags) (local.get $ends) (i32.const 0)
+      (local.get $min) (local.get $max) (local.get $anchorMask)))
+    (call $hashRanges (local.get $ends) (local.get $chunks) (local.get $locals) (local.get $out) (local.get $capped))
+    (local.get $chunks))
+
+  ;; The same for a stream read by paragraph (scheme 5, passages.ts
+  ;; chunkRanges): $paragraphs positions at $starts (i32 each) where each
+  ;; paragraph after the first begins; each paragraph of at least
+  ;; $paragraphMin features is cut on its own, shorter ones give no chunk.
+  (func (export "paragraphChunks") (param $starts i32) (param $paragraphs i32) (param $paragraphMin i32)
+      (param $flags i32) (param $locals i32) (param $ends i32) (param $out i32)
+      (param $min i32) (param $max i32) (param $anchorMask i32) (param $capped i32) (result i32)
+    (local $p i32) (local $from i32) (local $to i32) (local $chunks i32)
+    (block $done (loop $each
+      (br_if $done (i32.gt_u (local.get $p) (local.get $paragraphs)))
+      (local.set $to (select (global.get $length) (i32.load (i32.add (local.get $starts) (i32.shl (local.get $p) (i32.const 2))))
+        (i32.eq (local.get $p) (local.get $paragraphs))))
+      (if (i32.ge_u (i32.sub (local.get $to) (local.get $from)) (local.get $paragraphMin)) (then
+        (local.set $chunks (call $cut (local.get $from) (local.get $to) (local.get $flags) (local.get $ends) (local.get $chunks)
+          (local.get $min) (local.get $max) (local.get $anchorMask)))))
+      (local.set $from (local.get $to))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $each)))
     (call $hashRanges (local.get $ends) (local.get $chunks) (local.get $locals) (local.get $out) (local.get $capped))
     (local.get $chunks))
 
   ;; Each (start, end) position range of $ranges ($count of them): its
   ;; distinct features and their counts within it, then their SimHash, into
   ;; $out as (hi, lo) pairs; $locals as for chunks. passages.ts
-  ;; rangeFingerprints: the chunks of a stream read by paragraph are cut in
-  ;; JavaScript (they skip short paragraphs) and hashed here.
-  (func $hashRanges (export "hashRanges") (param $ranges i32) (param $count i32) (param $locals i32) (param $out i32) (param $capped i32)
+  ;; rangeFingerprints.
+  (func $hashRanges (param $ranges i32) (param $count i32) (param $locals i32) (param $out i32) (param $capped i32)
     (local $i i32) (local $start i32) (local $id i32) (local $c i32) (local $end i32) (local $touched i32) (local $j i32) (local $at i32)
     (local $w i64) (local $total i64) (local $cap i32) (local $wf f64) (local $w0 f64) (local $w1 f64) (local $w2 f64) (local $squares f64)
     (block $done (loop $each
