@@ -2,6 +2,7 @@ import { MAX_HTML_CHARS, type PageReading } from '../../src/messaging';
 import { sendMessage } from '../../src/protocol';
 import { PAGE_BUDGET, type PageBudget } from '../../src/page-reading/page-budget';
 import { pageHtml, readableDocument, readWithinBudget } from '../../src/page-reading/read-page';
+import { slimHtml } from '../../src/page-reading/slim-html';
 
 export interface OffPageDeps {
   doc?: Document;
@@ -15,7 +16,8 @@ export interface OffPageDeps {
 /**
  * What the content script sends about its page, read off the page's main
  * thread: the page only checks its budget and serialises its DOM (composing
- * its open shadow roots in first, when it has any) (a few
+ * its open shadow roots in first, when it has any) without the script and
+ * style bodies extraction never reads (slim-html.ts) (a few
  * milliseconds where extraction takes tens to hundreds), and the background
  * parses and extracts (Chromium's offscreen document, Firefox's background
  * page). Falls back to reading in the page when the HTML is too long for a
@@ -29,7 +31,7 @@ export async function readOffPage(
   const readable = readableDocument(doc, budget);
   if (!readable) return { kind: 'skip', reason: 'too_large' };
   // Open shadow roots are not in outerHTML: a page with them is sent composed.
-  const html = pageHtml(readable);
+  const html = slimHtml(pageHtml(readable));
   if (html.length <= MAX_HTML_CHARS) {
     try {
       return await send(url, html);

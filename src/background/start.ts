@@ -14,7 +14,7 @@ import { backgroundHandlers } from './message-handlers';
 import { PageChecker } from './page-checker';
 import { pruneHistory, throttled } from './retention';
 import { RouteLimiter, trackNavigations } from './route-limiter';
-import { contentInjector, injectAfterLoad } from './content-injection';
+import { contentInjector, injectAfterLoad, NewDocuments } from './content-injection';
 import { oncePerSession, readOpenTabs, type OpenTab, type SessionFlag } from './open-tabs';
 import { tabExtractor } from './tab-extractor';
 import { registerShortcuts, type ShortcutApi } from './shortcuts';
@@ -64,7 +64,9 @@ export function startBackground({
   shortcutApi,
 }: BackgroundOptions = {}): void {
   const historyReady = open();
-  const ensureContentScript = contentInjector();
+  // Documents the worker saw commit, injected after their load without a ping (Chromium).
+  const newDocuments = new NewDocuments();
+  const ensureContentScript = contentInjector({ newDocuments });
   // Firefox grants webNavigation only with a permission that warns at install ("Access browser
   // activity during navigation"); without it a page's own check is the content script's word.
   const committed = (browser as { webNavigation?: typeof browser.webNavigation }).webNavigation?.onCommitted;
@@ -103,7 +105,7 @@ export function startBackground({
   if (committed) trackNavigations(routes, committed);
   if (committed && offscreen) openOnNavigation(offscreen, committed);
   if (!declaresContentScript()) {
-    injectAfterLoad(ensureContentScript);
+    injectAfterLoad(ensureContentScript, { newDocuments });
     // Pages that loaded before anything listened: open at install, enable or update, restored
     // or opened as the browser started. (Firefox injects its declared content script into them.)
     const readOpen = oncePerSession(openTabsRead, () => readOpenTabs({

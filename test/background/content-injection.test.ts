@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contentInjector, injectAfterLoad, type NavigationDetails } from '../../src/background/content-injection';
+import { contentInjector, injectAfterLoad, NewDocuments, type CommitDetails, type NavigationDetails } from '../../src/background/content-injection';
 import { MAX_LOAD_WAIT_MS } from '../../src/page-reading/load-wait';
 
 describe('contentInjector: one content script per page', () => {
@@ -13,10 +13,10 @@ describe('contentInjector: one content script per page', () => {
   });
 
   it('calls for a tab while one is under way share it (two copies would check the page twice)', async () => {
-    const inject = vi.fn(async () => undefined);
+    const inject = vi.fn(async (_tabId: number, _documentId?: string) => undefined);
     const ensure = contentInjector({ ping: async () => Promise.reject(new Error('no receiver')), inject });
     await Promise.all([ensure(7), ensure(7), ensure(8)]);
-    expect(inject.mock.calls).toEqual([[7], [8]]);
+    expect(inject.mock.calls.map(([tabId]) => tabId)).toEqual([7, 8]);
     await ensure(7);
     expect(inject).toHaveBeenCalledTimes(3);
   });
@@ -24,6 +24,34 @@ describe('contentInjector: one content script per page', () => {
   it('reports a page that may not be scripted', async () => {
     const ensure = contentInjector({ ping: async () => Promise.reject(new Error('no receiver')), inject: async () => Promise.reject(new Error('Cannot access contents of the page')) });
     await expect(ensure(7)).rejects.toThrow(/Cannot access/);
+  });
+});
+
+describe('contentInjector with NewDocuments: a document the worker saw commit is injected without a ping', () => {
+  const commit = (documentId: string, more: Partial<CommitDetails> = {}): CommitDetails => ({ tabId: 7, frameId: 0, documentId, transitionQualifiers: [], ...more });
+
+  it.each<[string, (documents: NewDocuments, ensure: (tabId: number, documentId?: string) => Promise<boolean>) => unknown, 'pinged' | 'not pinged']>([
+    ['its commit seen: injected at once', (documents) => documents.committed(commit('d1')), 'not pinged'],
+    ['its commit not seen (it loaded before the worker started)', () => undefined, 'pinged'],
+    ['the tab committed another document since', (documents) => { documents.committed(commit('d1')); documents.committed(commit('d2')); }, 'pinged'],
+    ['a back/forward navigation (the document may come from the back/forward cache, content script and all)', (documents) => documents.committed(commit('d1', { transitionQualifiers: ['forward_back'] })), 'pinged'],
+    ['a commit in a subframe', (documents) => documents.committed(commit('d1', { frameId: 3 })), 'pinged'],
+    ['a commit in another tab', (documents) => documents.committed(commit('d1', { tabId: 8 })), 'pinged'],
+    ['the tab was injected since by tab alone (the popup, the open tabs at start)', async (documents, ensure) => { documents.committed(commit('d1')); await ensure(7); }, 'pinged'],
+    ['the document was injected already', async (documents, ensure) => { documents.committed(commit('d1')); await ensure(7, 'd1'); }, 'pinged'],
+    ['the tab was closed', (documents) => { documents.committed(commit('d1')); documents.forget(7); }, 'pinged'],
+  ])('%s → %s', async (_name, before, expected) => {
+    const documents = new NewDocuments();
+    const ping = vi.fn(async () => Promise.reject(new Error('Receiving end does not exist.')));
+    const inject = vi.fn(async () => undefined);
+    const ensure = contentInjector({ ping, inject, newDocuments: documents });
+    await before(documents, ensure);
+    ping.mockClear();
+    inject.mockClear();
+    await expect(ensure(7, 'd1')).resolves.toBe(true);
+    expect(ping.mock.calls.length > 0 ? 'pinged' : 'not pinged').toBe(expected);
+    // Only that document, not whatever the tab shows by then.
+    expect(inject.mock.calls).toEqual([[7, 'd1']]);
   });
 });
 
@@ -40,8 +68,11 @@ function browserEvents() {
   const timers = new Map<number, { callback: () => void; ms: number }>();
   let nextTimer = 1;
   const removed: ((tabId: number) => void)[] = [];
-  const ensure = vi.fn(async (_tabId: number) => true);
+  const ensure = vi.fn(async (_tabId: number, _documentId?: string) => true);
+  const newDocuments = new NewDocuments();
   injectAfterLoad(ensure, {
+    newDocuments,
+    onCommitted: event('committed'),
     onCompleted: event('completed'),
     onDOMContentLoaded: event('parsed'),
     onTabRemoved: { addListener: (callback) => removed.push(callback) },
@@ -56,8 +87,10 @@ function browserEvents() {
     ensure,
     filters,
     timers,
-    parsed: (tabId: number, frameId = 0) => fire('parsed', { tabId, frameId }),
-    completed: (tabId: number, frameId = 0) => fire('completed', { tabId, frameId }),
+    newDocuments,
+    committed: (tabId: number, frameId = 0) => fire('committed', { tabId, frameId, documentId: `doc-${tabId}` }),
+    parsed: (tabId: number, frameId = 0) => fire('parsed', { tabId, frameId, documentId: `doc-${tabId}` }),
+    completed: (tabId: number, frameId = 0) => fire('completed', { tabId, frameId, documentId: `doc-${tabId}` }),
     closeTab: (tabId: number) => removed.forEach((listener) => listener(tabId)),
     runTimers: () => [...timers.values()].forEach(({ callback }) => callback()),
   };
@@ -65,7 +98,7 @@ function browserEvents() {
 
 describe('injectAfterLoad: the content script enters a page once it has loaded, never before', () => {
   it('listens only to http(s) pages', () => {
-    expect(browserEvents().filters).toEqual([{ url: [{ schemes: ['http', 'https'] }] }, { url: [{ schemes: ['http', 'https'] }] }]);
+    expect(browserEvents().filters).toEqual(Array(3).fill({ url: [{ schemes: ['http', 'https'] }] }));
   });
 
   it('a top frame that finished loading gets it at once; its DOM being parsed is not enough', () => {
@@ -73,8 +106,18 @@ describe('injectAfterLoad: the content script enters a page once it has loaded, 
     events.parsed(4);
     expect(events.ensure).not.toHaveBeenCalled();
     events.completed(4);
-    expect(events.ensure.mock.calls).toEqual([[4]]);
+    expect(events.ensure.mock.calls).toEqual([[4, 'doc-4']]);
     expect(events.timers.size).toBe(0);
+  });
+
+  it.each([
+    ['noted when it commits', (events: ReturnType<typeof browserEvents>) => events.committed(4), true],
+    ['forgotten when its tab is closed', (events: ReturnType<typeof browserEvents>) => { events.committed(4); events.closeTab(4); }, false],
+    ['not noted for a subframe', (events: ReturnType<typeof browserEvents>) => events.committed(4, 2), false],
+  ])('a tab\'s new document (injected without a ping) is %s', (_name, happen, isNew) => {
+    const events = browserEvents();
+    happen(events);
+    expect(events.newDocuments.take(4, 'doc-4')).toBe(isNew);
   });
 
   it.each([
@@ -93,7 +136,7 @@ describe('injectAfterLoad: the content script enters a page once it has loaded, 
     events.parsed(4);
     expect([...events.timers.values()].map((t) => t.ms)).toEqual([MAX_LOAD_WAIT_MS]);
     events.runTimers();
-    expect(events.ensure.mock.calls).toEqual([[4]]);
+    expect(events.ensure.mock.calls).toEqual([[4, 'doc-4']]);
   });
 
   it.each([

@@ -120,6 +120,12 @@ function inlineScript(doc: Document, code: string): Element {
   return script;
 }
 
+function longAttribute(doc: Document, value: string): Element {
+  const div = doc.createElement('div');
+  div.setAttribute('data-state', value);
+  return div;
+}
+
 describe('readOffPage: the page serialises itself and is read elsewhere', () => {
   const elsewhere: PageReading = { kind: 'page', page: { url: URL, title: 'read elsewhere', text: 'text' } };
   const here: PageReading = { kind: 'page', page: { url: URL, title: 'read here', text: 'text' } };
@@ -128,7 +134,8 @@ describe('readOffPage: the page serialises itself and is read elsewhere', () => 
     ['a page within budget goes to the background', () => fixture('pages/en-ehow-steps/source.html'), async () => elsewhere, elsewhere, 'sent', 'not read here'],
     ['a page over budget is skipped without serialising or reading it', () => tower(PAGE_BUDGET.maxDepth + 5), async () => elsewhere, { kind: 'skip', reason: 'too_large' }, 'not sent', 'not read here'],
     ['the background cannot read it (no offscreen document, no DOM) or does not answer: the page reads itself', () => fixture('pages/en-ehow-steps/source.html'), async () => Promise.reject(new MessageError('no offscreen')), here, 'sent', 'read here'],
-    ['HTML longer than a message may carry (an inline script, not text): the page reads itself', () => withChildren(1, (doc) => inlineScript(doc, 'x'.repeat(MAX_HTML_CHARS))), async () => elsewhere, here, 'not sent', 'read here'],
+    ['HTML longer than a message may carry (an attribute, not text): the page reads itself', () => withChildren(1, (doc) => longAttribute(doc, 'x'.repeat(MAX_HTML_CHARS))), async () => elsewhere, here, 'not sent', 'read here'],
+    ['an inline script as long goes without its body (extraction never reads it)', () => withChildren(1, (doc) => inlineScript(doc, 'x'.repeat(MAX_HTML_CHARS))), async () => elsewhere, elsewhere, 'sent', 'not read here'],
   ])('%s', async (_name, page, answer, expected, sent, readHere) => {
     const send = vi.fn(answer);
     const readHereFn = vi.fn(() => here);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOAD_WAIT_MS } from '../../src/page-reading/load-wait';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { waitForReport } from './support/extension';
+import { stopServiceWorker, waitForReport } from './support/extension';
 import { startFixtureServer, type FixtureServer, type GeneratedResponse } from './support/server';
 
 /**
@@ -30,6 +30,9 @@ beforeAll(async () => {
       '/slow/image.png': png(IMAGE_DELAY_MS),
       '/stalled/netease.html': pageWithImage('zh-cwc-netease', '/stalled/image.png'),
       '/stalled/image.png': png(Infinity),
+      '/once/steps.html': pageWithImage('en-ehow-steps', '/once/image.png'),
+      '/once/netease.html': pageWithImage('zh-cwc-netease', '/once/image.png'),
+      '/once/image.png': png(0),
     },
   });
   browser = await launchWithExtension('en');
@@ -98,4 +101,34 @@ describe('the content script enters a page only once it has loaded', () => {
     expect(await page.evaluate(() => document.readyState)).toBe('interactive');
     await page.close();
   }, 40_000);
+
+  it('a page gets one copy of the content script, new (not pinged) or gone back to after the worker restarted (pinged)', async () => {
+    const page = await newTab();
+    // Each copy of the content script announces itself to the page (WXT), which stops an older one.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __copies: number };
+      w.__copies = 0;
+      window.addEventListener('message', (event) => {
+        if (String((event.data as { type?: unknown } | null)?.type).endsWith('wxt:content-script-started')) w.__copies++;
+      });
+    });
+    const copies = () => page.evaluate(() => (window as unknown as { __copies: number }).__copies);
+    const first = server.siteA('/once/steps.html');
+    let since = Date.now();
+    await page.goto(first, { waitUntil: 'load' });
+    await waitForReport(browser.worker, first, since);
+    expect(await copies()).toBe(1);
+    const second = server.siteA('/once/netease.html');
+    since = Date.now();
+    await page.goto(second, { waitUntil: 'load' });
+    await waitForReport(browser.worker, second, since);
+    await stopServiceWorker(page);
+    // Playwright's Chromium keeps no back/forward cache: going back loads the page again, and
+    // the worker, woken by its navigation, pings it (a back/forward navigation) before injecting.
+    since = Date.now();
+    await page.goBack({ waitUntil: 'load' });
+    await waitForReport(browser.worker, first, since);
+    expect(await copies()).toBe(1);
+    await page.close();
+  });
 });
