@@ -326,15 +326,19 @@ function editedWhole(cmp: Comparison, maxDistance: number): boolean {
   return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && cmp.distance <= confirmDistance(COVERAGE_CONFIRM_DISTANCE, maxDistance);
 }
 
-/** SAME_ARTICLE_COVERAGE of both texts' passages matched (the earlier's through passages that count for a part), PART_MIN_PASSAGES at least. */
+/** SAME_ARTICLE_COVERAGE of both texts' passages matched (the earlier's through passages that count for a part). */
 function sameArticle(cmp: Comparison): boolean {
-  const covered = (side: PassageCoverage): boolean => side.matched >= PART_MIN_PASSAGES && side.matched >= SAME_ARTICLE_COVERAGE * side.compared;
-  return covered(cmp.partOfEarlier) && covered(cmp.current);
+  return holdsShare(cmp.partOfEarlier, SAME_ARTICLE_COVERAGE) && holdsShare(cmp.current, SAME_ARTICLE_COVERAGE);
 }
 
-/** At least PART_MIN_PASSAGES of the earlier text's passages matched, and PART_MIN_COVERAGE of those compared. */
+/** PART_MIN_COVERAGE of the earlier text's passages matched. */
 function holdsPartOf(earlier: PassageCoverage): boolean {
-  return earlier.matched >= PART_MIN_PASSAGES && earlier.matched >= PART_MIN_COVERAGE * earlier.compared;
+  return holdsShare(earlier, PART_MIN_COVERAGE);
+}
+
+/** At least PART_MIN_PASSAGES of a text's passages matched, and `share` of those compared. */
+function holdsShare(side: PassageCoverage, share: number): boolean {
+  return side.matched >= PART_MIN_PASSAGES && side.matched >= share * side.compared;
 }
 
 /** Whether the texts are copies, whole or in part, of each other. */
