@@ -3,6 +3,7 @@ import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
 import { removeEditLinks } from './edit-links';
+import { removeWikiApparatus } from './wiki-apparatus';
 import { pageText } from './page-text';
 import { firstPostOfIndex } from './post-index';
 import { trimTemplateLines } from './template-lines';
@@ -169,6 +170,7 @@ function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null
       if (mediaWiki) {
         removeCollapsedContent(clone.documentElement);
         removeEditLinks(clone.documentElement);
+        removeWikiApparatus(clone.documentElement);
       }
     }
     // The serializer hands back the content element itself: no HTML string
