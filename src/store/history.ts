@@ -14,6 +14,7 @@ import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serial
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
+import { readRange, type RangeRead } from './range-reads';
 import { findByUrl, insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
 import { ALL_STORES, DB_NAME, type HistoryDatabase, type PagesStore } from './schema';
 
@@ -87,10 +88,8 @@ function bestSlot(page: StoredPage, key: number, query: Fingerprint): { slot: nu
 }
 
 /** Up to READ_BATCH stored pages with keys above `after`, with their keys. */
-async function readBatch(store: PagesStore, after: number, count = READ_BATCH): Promise<{ keys: number[]; pages: StoredPage[] }> {
-  const range = IDBKeyRange.lowerBound(after, true);
-  const [keys, pages] = await Promise.all([store.getAllKeys(range, count), store.getAll(range, count)]);
-  return { keys, pages };
+function readBatch(store: PagesStore, after: number, count = READ_BATCH): Promise<RangeRead> {
+  return readRange(store, IDBKeyRange.lowerBound(after, true), count);
 }
 
 /**
@@ -98,7 +97,7 @@ async function readBatch(store: PagesStore, after: number, count = READ_BATCH): 
  * `read` (readBatch on the store of one transaction, or of a new one per
  * batch): bounded memory, few round trips.
  */
-async function* walkPages(read: (after: number) => Promise<{ keys: number[]; pages: StoredPage[] }>): AsyncGenerator<[number, StoredPage]> {
+async function* walkPages(read: (after: number) => Promise<RangeRead>): AsyncGenerator<[number, StoredPage]> {
   for (let after = -Infinity; ;) {
     const { keys, pages } = await read(after);
     for (let i = 0; i < pages.length; i++) yield [keys[i] as number, pages[i] as StoredPage];

@@ -5,6 +5,7 @@
  */
 import { SLOTS_PER_HASH, type TakenHashes } from './codec/page-key';
 import type { StoredPage } from './codec/stored-page';
+import { readRange } from './range-reads';
 import type { PagesStore } from './schema';
 
 /** The pages stored in one URL hash's slots, with their keys. */
@@ -41,10 +42,10 @@ export async function readSlots(store: PagesStore, hashes: readonly number[], ta
   }
   const reads = await Promise.all(windows.map(([from, to]) => {
     const range = IDBKeyRange.bound(from * SLOTS_PER_HASH, to * SLOTS_PER_HASH + SLOTS_PER_HASH - 1);
-    return Promise.all([store.getAllKeys(range), store.getAll(range)]);
+    return readRange(store, range);
   }));
   const slots = new Map<number, Slot>();
-  for (const [keys, values] of reads) {
+  for (const { keys, pages: values } of reads) {
     keys.forEach((key, i) => {
       const hash = Math.floor(key / SLOTS_PER_HASH);
       const slot = slots.get(hash) ?? { keys: [], values: [] };
