@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
+import { removeAuthorNotes } from './author-notes';
 import { removeEditLinks } from './edit-links';
 import { removeWikiApparatus } from './wiki-apparatus';
 import { pageText } from './page-text';
@@ -110,9 +111,11 @@ interface ReadableParts {
  *
  * Adjustments to Readability's choice, each for a case it gets wrong by
  * design: commas of CJK text count as commas when it cleans the article
- * (readability-patches.ts); MediaWiki's collapsed sections are dropped as a
+ * (readability-patches.ts); an author's note beside a chapter is dropped
+ * (author-notes.ts); MediaWiki's collapsed sections are dropped as a
  * reader never sees them (collapsed.ts), and so are their section edit links
- * (edit-links.ts); a legal notice or an empty template label at the end of
+ * (edit-links.ts) and the wiki's contents box, references and navigation
+ * boxes (wiki-apparatus.ts); a legal notice or an empty template label at the end of
  * the text is dropped (boilerplate.ts); a page listing several posts is read
  * as its first post (post-index.ts); template lines at either edge of the
  * text (source labels, comment prompts, crumbs) are dropped (template-lines.ts).
@@ -167,6 +170,7 @@ function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null
     // From the root element: linkedom gives a doctype no nextSibling.
     if (clone.documentElement) {
       removeComments(clone.documentElement);
+      removeAuthorNotes(clone.documentElement);
       if (mediaWiki) {
         removeCollapsedContent(clone.documentElement);
         removeEditLinks(clone.documentElement);

@@ -5,6 +5,7 @@
  * clouds, pagers).
  */
 import { articleText, BLOCK_TAGS, SKIPPED_TAGS } from './article-text';
+import { removeAuthorNotes } from './author-notes';
 import { removeCollapsedContent } from './collapsed';
 
 const ELEMENT_NODE = 1;
@@ -77,14 +78,16 @@ export function removeNavigation(root: Element): void {
 /**
  * The page's text without navigation, from a deep clone of `doc` (the page
  * itself is not modified); the whole body's text when that leaves nothing
- * (a page made only of links); '' for a page with no text. `mediaWiki`:
- * the page is MediaWiki's, whose collapsed sections are dropped as well.
+ * (a page made only of links); '' for a page with no text. Authors' notes
+ * are dropped as from the article (author-notes.ts). `mediaWiki`: the page
+ * is MediaWiki's, whose collapsed sections are dropped as well.
  */
 export function pageText(doc: Document, mediaWiki = false): string {
   const clone = doc.cloneNode(true) as Document;
   const root = clone.querySelector('body') ?? clone.documentElement;
   if (!root) return '';
   if (mediaWiki) removeCollapsedContent(root);
+  removeAuthorNotes(root);
   const whole = articleText(root);
   removeNavigation(root);
   return articleText(root) || whole;
