@@ -31,6 +31,15 @@ export interface ExtractOptions {
   url?: string;
   /** Cap on `text`, in UTF-16 code units; defaults to {@link DEFAULT_MAX_CHARS}. */
   maxChars?: number;
+  /**
+   * Set when `doc` is the caller's own copy of the page, parsed from its HTML
+   * for this reading alone: Readability then modifies `doc` itself instead of
+   * a deep clone (the clone was ~15 % of the offscreen document's CPU on big
+   * pages), and `reparse` parses the page again for the one reading that
+   * needs it unmodified afterwards (the page-text fallback, on pages where
+   * Readability finds little). Unset, `doc` is never modified.
+   */
+  mayModify?: { reparse: () => Document };
 }
 
 export interface ExtractedArticle {
@@ -98,8 +107,9 @@ interface ReadableParts {
 /**
  * The article on a page, or null when the page has no readable text at all.
  *
- * Readability runs on a deep clone, so the page itself is never modified; the
- * function reads no globals, so the same code runs on the browser's DOM in
+ * Readability runs on a deep clone, so the page itself is never modified,
+ * unless the caller gives it the page to modify (`mayModify`); the function
+ * reads no globals, so the same code runs on the browser's DOM in
  * the content script and on a linkedom document in Node.
  *
  * When Readability finds no article (it returns null, throws on an odd
@@ -126,60 +136,88 @@ export function extractArticle(doc: Document, options: ExtractOptions = {}): Ext
 
   const meta = metaValues(doc);
   const mediaWiki = isMediaWikiGenerator(meta.get('generator'));
-  const readable = runReadability(doc, mediaWiki);
+  // Everything else read from the page, before Readability may modify it.
+  const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
+  const page = pageFacts(doc, pageUrl);
+  const readable = runReadability(doc, mediaWiki, options.mayModify !== undefined);
   const content = readable ? firstPostOfIndex(readable.content) : undefined;
   let text = content ? articleText(content) : '';
   if (articleLength(text) < MIN_ARTICLE_LENGTH) {
     // Too short for an article: either a short article Readability found
     // whole, or a fragment of a page that has none (an error page, a form).
-    const page = pageText(doc, mediaWiki);
-    if (text.length < page.length * MAX_FRAGMENT_SHARE) text = page;
+    const whole = options.mayModify ? pageText(options.mayModify.reparse(), mediaWiki, { mayModify: true }) : pageText(doc, mediaWiki);
+    if (text.length < whole.length * MAX_FRAGMENT_SHARE) text = whole;
   }
   text = trimTemplateLines(trimTrailingBoilerplate(text));
   if (!text) return null;
   text = truncate(text, maxChars);
 
-  const pageUrl = options.url ?? (typeof doc.URL === 'string' && doc.URL ? doc.URL : undefined);
-  const base = baseUrl(doc, pageUrl);
-  const title = firstNonEmpty(readable?.title, meta.get('og:title'), doc.querySelector('title')?.textContent) ?? '';
+  const title = firstNonEmpty(readable?.title, meta.get('og:title'), page.titleElement) ?? '';
   // Readability's excerpt may be a paragraph of another post when only the first is kept.
   const readableExcerpt = content === readable?.content ? readable?.excerpt : undefined;
   const excerpt = firstNonEmpty(readableExcerpt, meta.get('description'), meta.get('og:description'), firstLine(text)) ?? '';
 
   const article: ExtractedArticle = { title, text, excerpt: truncate(excerpt, EXTRACTED_EXCERPT_CHARS) };
-  const language = firstNonEmpty(doc.documentElement?.getAttribute('lang'), readable?.lang, meta.get('content-language'));
+  const language = firstNonEmpty(page.rootLang, readable?.lang, meta.get('content-language'));
   if (language) article.language = language;
   const siteName = firstNonEmpty(meta.get('og:site_name'), readable?.siteName);
   if (siteName) article.siteName = siteName;
-  const canonicalUrl = [...canonicalLinks(doc), meta.get('og:url')]
-    .map((href) => (href ? resolveHttpUrl(href, base) : undefined))
+  const canonicalUrl = [...page.canonicalLinks, meta.get('og:url')]
+    .map((href) => (href ? resolveHttpUrl(href, page.base) : undefined))
     .find((url) => url !== undefined);
   if (canonicalUrl) article.canonicalUrl = canonicalUrl;
-  const publishedTime = publishedTimeOf(doc, meta, readable);
+  const publishedTime = publishedTimeOf(page, meta, readable);
   if (publishedTime !== undefined) article.publishedTime = publishedTime;
   const byline = firstNonEmpty(readable?.byline, meta.get('author'));
   if (byline) article.byline = byline;
   return article;
 }
 
-/** Readability on a clone of `doc`; `mediaWiki`: the page is MediaWiki's, whose collapsed sections are dropped first. */
-function runReadability(doc: Document, mediaWiki: boolean): ReadableParts | null {
+/** What extractArticle reads from the page itself besides its `<meta>` values, taken before Readability runs. */
+interface PageFacts {
+  titleElement: string | undefined;
+  rootLang: string | undefined;
+  /** The address relative links resolve against. */
+  base: string | undefined;
+  canonicalLinks: string[];
+  jsonLdDatePublished: string | undefined;
+  /** The first `<time datetime>` of the page's first `<article>`. */
+  articleTime: string | undefined;
+}
+
+function pageFacts(doc: Document, pageUrl: string | undefined): PageFacts {
+  const article = doc.querySelector('article');
+  return {
+    titleElement: doc.querySelector('title')?.textContent ?? undefined,
+    rootLang: doc.documentElement?.getAttribute('lang') ?? undefined,
+    base: baseUrl(doc, pageUrl),
+    canonicalLinks: canonicalLinks(doc),
+    jsonLdDatePublished: jsonLdDatePublished(doc),
+    articleTime: article ? firstTimeElement(article) : undefined,
+  };
+}
+
+/**
+ * Readability on `doc` when it `mayModify` it, else on a deep clone of it;
+ * `mediaWiki`: the page is MediaWiki's, whose collapsed sections are dropped first.
+ */
+function runReadability(doc: Document, mediaWiki: boolean, mayModify: boolean): ReadableParts | null {
   let parsed;
   try {
-    const clone = doc.cloneNode(true) as Document;
+    const target = mayModify ? doc : (doc.cloneNode(true) as Document);
     // From the root element: linkedom gives a doctype no nextSibling.
-    if (clone.documentElement) {
-      removeComments(clone.documentElement);
-      removeAuthorNotes(clone.documentElement);
+    if (target.documentElement) {
+      removeComments(target.documentElement);
+      removeAuthorNotes(target.documentElement);
       if (mediaWiki) {
-        removeCollapsedContent(clone.documentElement);
-        removeEditLinks(clone.documentElement);
-        removeWikiApparatus(clone.documentElement);
+        removeCollapsedContent(target.documentElement);
+        removeEditLinks(target.documentElement);
+        removeWikiApparatus(target.documentElement);
       }
     }
     // The serializer hands back the content element itself: no HTML string
     // to re-parse, and its structure is what articleText walks.
-    const reader = new Readability<Node>(clone, { serializer: (node) => node });
+    const reader = new Readability<Node>(target, { serializer: (node) => node });
     countAllCommas(reader);
     skipDisplayTidying(reader);
     parsed = reader.parse();
@@ -204,7 +242,7 @@ const SHOW_COMMENT = 0x80;
 /**
  * Readability ends a paragraph at any node that is neither text nor an
  * inline element, comments included ("Page <!-- -->A<!-- -->22" became four
- * paragraphs). Its own test parser drops comments; so does this, on the clone.
+ * paragraphs). Its own test parser drops comments; so does this, on the document Readability reads.
  * A tree walker finds them natively: a walk from script touched every node of
  * the page and was ~4% of extraction time in Chromium.
  */
@@ -216,17 +254,14 @@ function removeComments(root: Element): void {
 }
 
 /** Metadata first; a `<time>` only from the article itself, as one in the page header may show today's date. */
-function publishedTimeOf(doc: Document, meta: ReadonlyMap<string, string>, readable: ReadableParts | null): number | undefined {
+function publishedTimeOf(page: PageFacts, meta: ReadonlyMap<string, string>, readable: ReadableParts | null): number | undefined {
   const candidates = [
     () => meta.get('article:published_time'),
     () => readable?.publishedTime,
-    () => jsonLdDatePublished(doc),
+    () => page.jsonLdDatePublished,
     () => meta.get('datepublished'),
     () => (readable && readable.content.nodeType === 1 ? firstTimeElement(readable.content as Element) : undefined),
-    () => {
-      const article = doc.querySelector('article');
-      return article ? firstTimeElement(article) : undefined;
-    },
+    () => page.articleTime,
   ];
   for (const candidate of candidates) {
     const ms = parseTimestamp(candidate());

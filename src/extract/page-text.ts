@@ -77,14 +77,15 @@ export function removeNavigation(root: Element): void {
 
 /**
  * The page's text without navigation, from a deep clone of `doc` (the page
- * itself is not modified); the whole body's text when that leaves nothing
- * (a page made only of links); '' for a page with no text. Authors' notes
- * are dropped as from the article (author-notes.ts). `mediaWiki`: the page
- * is MediaWiki's, whose collapsed sections are dropped as well.
+ * itself is not modified) or, when the caller says it `mayModify` it, from
+ * `doc` itself; the whole body's text when that leaves nothing (a page made
+ * only of links); '' for a page with no text. Authors' notes are dropped as
+ * from the article (author-notes.ts). `mediaWiki`: the page is MediaWiki's,
+ * whose collapsed sections are dropped as well.
  */
-export function pageText(doc: Document, mediaWiki = false): string {
-  const clone = doc.cloneNode(true) as Document;
-  const root = clone.querySelector('body') ?? clone.documentElement;
+export function pageText(doc: Document, mediaWiki = false, { mayModify = false }: { mayModify?: boolean } = {}): string {
+  const target = mayModify ? doc : (doc.cloneNode(true) as Document);
+  const root = target.querySelector('body') ?? target.documentElement;
   if (!root) return '';
   if (mediaWiki) removeCollapsedContent(root);
   removeAuthorNotes(root);

@@ -1,4 +1,4 @@
-import { extractArticle } from '../extract';
+import { extractArticle, type ExtractOptions } from '../extract';
 import { MAX_SHORT_FIELD_CHARS, MAX_TEXT_CHARS, type ExtractedPage, type PageReading } from '../messaging';
 import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../store/page';
 import { composedCopy } from '../extract/shadow-roots';
@@ -14,14 +14,16 @@ import { measurePage, PAGE_BUDGET, type PageBudget } from './page-budget';
  * What the content script sends about its page: the article, or why there is
  * none. A page over the reading budget is not extracted at all (see
  * page-budget.ts); a page without text, or one extraction fails on, is
- * skipped rather than breaking the tab.
+ * skipped rather than breaking the tab. `mayModify`: `doc` is the caller's
+ * own copy of the page, which extraction may modify (extractArticle).
  */
-export function readWithinBudget(doc: Document = document, url: string = location.href, budget: PageBudget = PAGE_BUDGET): PageReading {
+export function readWithinBudget(doc: Document = document, url: string = location.href, budget: PageBudget = PAGE_BUDGET, mayModify?: ExtractOptions['mayModify']): PageReading {
   const readable = readableDocument(doc, budget);
   if (!readable) return { kind: 'skip', reason: 'too_large' };
   let page: ExtractedPage | null;
   try {
-    page = readPage(readable, url);
+    // A composed copy (open shadow roots) is not what `reparse` gives back.
+    page = readPage(readable, url, readable === doc ? mayModify : undefined);
   } catch (error) {
     // An odd tree (or a stack overflow inside a library) is a page we cannot read, not a broken tab.
     console.debug('[Déjà Lu] extraction failed:', error);
@@ -48,17 +50,22 @@ export function pageHtml(doc: Document): string {
   return doctype + (doc.documentElement?.outerHTML ?? '');
 }
 
-/** The article of a page from its HTML (off the page: src/background/html-reader.ts), as {@link readWithinBudget} reads it. */
+/**
+ * The article of a page from its HTML (off the page: src/background/html-reader.ts),
+ * as {@link readWithinBudget} reads it. The parsed document is this reading's
+ * alone, so extraction modifies it rather than a clone of it.
+ */
 export function readHtml(html: string, url: string, parse: (html: string) => Document = (h) => new DOMParser().parseFromString(h, 'text/html')): PageReading {
-  return readWithinBudget(parse(html), url);
+  return readWithinBudget(parse(html), url, PAGE_BUDGET, { reparse: () => parse(html) });
 }
 
 /**
  * The article on the current page, shaped and capped for the `visit` message.
- * extractArticle works on a clone, so the page is never modified.
+ * extractArticle works on a clone, so the page is never modified, unless the
+ * caller gives it the page to modify (`mayModify`, extractArticle).
  */
-export function readPage(doc: Document = document, url: string = location.href): ExtractedPage | null {
-  const article = extractArticle(doc, { url, maxChars: MAX_TEXT_CHARS });
+export function readPage(doc: Document = document, url: string = location.href, mayModify?: ExtractOptions['mayModify']): ExtractedPage | null {
+  const article = extractArticle(doc, { url, maxChars: MAX_TEXT_CHARS, ...(mayModify ? { mayModify } : {}) });
   if (!article) return null;
   const page: ExtractedPage = { url, title: cut(article.title, MAX_TITLE_LENGTH), text: article.text, excerpt: article.excerpt };
   if (article.canonicalUrl && article.canonicalUrl.length <= MAX_URL_LENGTH) page.canonicalUrl = article.canonicalUrl;

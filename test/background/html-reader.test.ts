@@ -37,7 +37,8 @@ describe('htmlReader: where the background reads a page\'s HTML', () => {
     const ask = vi.fn(async () => READING);
     const { Parser, parsed } = backgroundDomParser();
     const read = htmlReader({ offscreen: hasOffscreen ? offscreen() : null, ask, domParser: hasDom ? Parser : null });
-    const html = '<!DOCTYPE html><html><head><title>t</title></head><body><p>Hi</p></body></html>';
+    // An article: a page without one is parsed a second time, for the page-text fallback.
+    const html = `<!DOCTYPE html><html><head><title>t</title></head><body><article><p>${'The ferry left at dawn, loaded with bicycles and crates of apples. '.repeat(10)}</p></article></body></html>`;
     const outcome = await read(URL, html).then(
       () => (ask.mock.calls.length > 0 ? 'offscreen document' : parsed.length > 0 ? 'background DOM' : 'neither'),
       (error: unknown) => (error instanceof MessageError ? 'refused: the page reads itself' : String(error)),

@@ -157,3 +157,16 @@ describe('readOffPage: the page serialises itself and is read elsewhere', () => 
     expect(pageHtml(doc)).toBe('<html><head></head><body><p>Hi</p></body></html>');
   });
 });
+
+describe('readHtml: the page read from its HTML, on a parse of its own', () => {
+  test.each<[string, string, number]>([
+    ['an article: parsed once, and Readability works on that parse', 'pages/en-ehow-steps/source.html', 1],
+    ['a fragment of a page with no article: parsed again for the page-text fallback', 'pages/zh-cwc-forum-error/source.html', 2],
+  ])('%s', (_name, path, parses) => {
+    const html = readFileSync(resolve(FIXTURES, path), 'utf8');
+    const parse = vi.fn((h: string) => parseHtml(h, URL));
+    const reading = readHtml(html, URL, parse);
+    expect(parse).toHaveBeenCalledTimes(parses);
+    expect(reading).toEqual(readWithinBudget(parseHtml(html, URL), URL));
+  });
+});

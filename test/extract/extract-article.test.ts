@@ -167,3 +167,48 @@ describe('extractArticle text cap', () => {
     expect(() => extractArticle(parseHtml(PAGE(PROSE)), { maxChars })).toThrow(RangeError);
   });
 });
+
+describe('extractArticle on a document it may modify (the caller\'s own parse of the page)', () => {
+  const BASE = 'https://news.example/section/story.html';
+  /** Read-only and modifying readings of `html`, and how often the modifying one parsed the page again. */
+  function bothReadings(html: string): { readOnly: unknown; modifying: unknown; reparses: number } {
+    let reparses = 0;
+    const reparse = (): Document => {
+      reparses++;
+      return parseHtml(html, BASE);
+    };
+    const readOnly = extractArticle(parseHtml(html, BASE), { url: BASE });
+    const modifying = extractArticle(parseHtml(html, BASE), { url: BASE, mayModify: { reparse } });
+    return { readOnly, modifying, reparses };
+  }
+
+  // Each page holds something extractArticle reads besides Readability's
+  // result, which Readability removes or moves when it works on the page.
+  test.each([
+    ['a JSON-LD date (Readability removes every script)', PAGE(PROSE, '<script type="application/ld+json">{"datePublished":"2021-06-01"}</script>'), 0],
+    ['a <time> in an <article> Readability strips as unlikely', PAGE(`<article class="comment"><p>By <time datetime="2019-05-04">4 May</time></p></article>${PROSE.replace('<article>', '<div>').replace('</article>', '</div>')}`), 0],
+    ['the <title> element, a canonical link and <base> in the body', PAGE(`<base href="https://cdn.example/r/"><link rel="canonical" href="c">${PROSE}`, '<title>T</title>'), 0],
+    ['a MediaWiki page with collapsed content', PAGE(`<div class="mw-collapsible mw-collapsed"><p>Hidden</p></div>${PROSE}`, '<meta name="generator" content="MediaWiki 1.38.0">'), 0],
+    ['a fragment (a form on an error page): the page\'s text instead, from the page parsed again', fixture('zh-cwc-forum-error').html, 1],
+    ['a real page', fixture('zh-cwc-netease').html, 0],
+    ['a list of posts', fixture('zh-cwc-blog-index').html, 0],
+  ])('%s: the same reading', (_name, html, expectedReparses) => {
+    const { readOnly, modifying, reparses } = bothReadings(html);
+    expect(readOnly).not.toBeNull();
+    expect(modifying).toEqual(readOnly);
+    expect(reparses).toBe(expectedReparses);
+  });
+
+  test('the page-text fallback reads the page as `reparse` gives it, not the document Readability modified', () => {
+    const html = fixture('zh-cwc-forum-error').html;
+    const again = html.replace('</body>', '<p>Parsed again for the fallback.</p></body>');
+    const article = extractArticle(parseHtml(html, BASE), { url: BASE, mayModify: { reparse: () => parseHtml(again, BASE) } });
+    expect(article?.text).toContain('Parsed again for the fallback.');
+  });
+
+  test('the document is what Readability modifies, instead of a clone', () => {
+    const doc = parseHtml(PAGE(PROSE, '<script>var a = 1;</script>'), BASE);
+    extractArticle(doc, { url: BASE, mayModify: { reparse: () => parseHtml(PAGE(PROSE), BASE) } });
+    expect(doc.querySelector('script')).toBeNull();
+  });
+});
