@@ -5,7 +5,7 @@
  * side: reading a 100,000-page history takes 0.5–0.8 of the time in Chromium
  * (docs/performance.md, "Reading pages by key range").
  */
-import { unwrap } from 'idb';
+import { unwrap, wrap } from 'idb';
 import type { StoredPage } from './codec/stored-page';
 import type { PagesStore } from './schema';
 
@@ -24,18 +24,11 @@ function hasGetAllRecords(store: IDBObjectStore): store is IDBObjectStore & Reco
   return typeof (store as Partial<RecordsStore>).getAllRecords === 'function';
 }
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
 /** Up to `count` (all when undefined) stored pages in `range`, with their keys. */
 export async function readRange(store: PagesStore, range: IDBKeyRange, count?: number): Promise<RangeRead> {
   const native = unwrap(store);
   if (hasGetAllRecords(native)) {
-    const records = await requestResult(native.getAllRecords(count === undefined ? { query: range } : { query: range, count }));
+    const records = await wrap(native.getAllRecords(count === undefined ? { query: range } : { query: range, count }));
     return { keys: records.map((record) => record.key as number), pages: records.map((record) => record.value as StoredPage) };
   }
   const [keys, pages] = await Promise.all([store.getAllKeys(range, count), store.getAll(range, count)]);

@@ -7,24 +7,22 @@ import { pageInput } from './helpers';
 
 /**
  * getAllRecords as Chromium 141+ has it, for fake-indexeddb's stores (which lack it): one
- * request answering keys and values together, built here from a cursor.
+ * request answering keys and values together. Built on a real request of the store (so idb
+ * can wait for it): its values are paired with the keys of a request made just before, which
+ * completes first, before anyone else hears of its success.
  */
 function withGetAllRecords(): { calls: number } {
   const seen = { calls: 0 };
   const storeProto = (globalThis as unknown as { IDBObjectStore: { prototype: Record<string, unknown> } }).IDBObjectStore.prototype;
   storeProto.getAllRecords = function (this: IDBObjectStore, { query, count }: { query: IDBKeyRange; count?: number }) {
     seen.calls += 1;
-    const cursorRequest = this.openCursor(query);
-    const records: { key: IDBValidKey; primaryKey: IDBValidKey; value: unknown }[] = [];
-    const result = { onsuccess: null as null | (() => void), onerror: null as null | (() => void), result: records, error: null };
-    cursorRequest.onsuccess = () => {
-      const cursor = cursorRequest.result;
-      if (cursor && (count === undefined || records.length < count)) {
-        records.push({ key: cursor.key, primaryKey: cursor.primaryKey, value: cursor.value });
-        cursor.continue();
-      } else result.onsuccess?.();
-    };
-    return result;
+    const keys = this.getAllKeys(query, count);
+    const request = this.getAll(query, count) as IDBRequest<unknown>;
+    request.addEventListener('success', () => {
+      const values = request.result as unknown[];
+      (request as { result: unknown }).result = keys.result.map((key, i) => ({ key, primaryKey: key, value: values[i] }));
+    });
+    return request;
   };
   return seen;
 }
