@@ -3,7 +3,6 @@ import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
 import { removeAuthorNotes } from './author-notes';
-import { removeEditLinks } from './edit-links';
 import { removeWikiApparatus } from './wiki-apparatus';
 import { pageText } from './page-text';
 import { firstPostOfIndex } from './post-index';
@@ -123,9 +122,8 @@ interface ReadableParts {
  * design: commas of CJK text count as commas when it cleans the article
  * (readability-patches.ts); an author's note beside a chapter is dropped
  * (author-notes.ts); MediaWiki's collapsed sections are dropped as a
- * reader never sees them (collapsed.ts), and so are their section edit links
- * (edit-links.ts) and the wiki's contents box, references and navigation
- * boxes (wiki-apparatus.ts); a legal notice or an empty template label at the end of
+ * reader never sees them (collapsed.ts), and so are the wiki's section edit
+ * links, contents box, references and navigation boxes (wiki-apparatus.ts); a legal notice or an empty template label at the end of
  * the text is dropped (boilerplate.ts); a page listing several posts is read
  * as its first post (post-index.ts); template lines at either edge of the
  * text (source labels, comment prompts, crumbs) are dropped (template-lines.ts).
@@ -211,7 +209,6 @@ function runReadability(doc: Document, mediaWiki: boolean, mayModify: boolean): 
       removeAuthorNotes(target.documentElement);
       if (mediaWiki) {
         removeCollapsedContent(target.documentElement);
-        removeEditLinks(target.documentElement);
         removeWikiApparatus(target.documentElement);
       }
     }

@@ -1,6 +1,7 @@
 /**
- * The reading apparatus MediaWiki builds around an article: the table of
- * contents, reference lists and the citation marks pointing at them,
+ * The reading apparatus MediaWiki builds around an article: the "[edit]"
+ * link beside every section heading ("[编辑]" on the Chinese Wikipedia), the
+ * table of contents, reference lists and the citation marks pointing at them,
  * navigation boxes and "Main article: …" notes. None of it is the article's
  * prose, and on a long Wikipedia page it is a third of the text Readability
  * keeps: a copy of the article on a mirror or a blog, which seldom carries
@@ -12,8 +13,9 @@
  * MediaWiki generated.
  */
 
-/** Contents box, reference lists, citation marks, navigation boxes, hatnotes. */
+/** Edit links, contents box, reference lists, citation marks, navigation boxes, hatnotes. */
 export const WIKI_APPARATUS_SELECTOR = [
+  '.mw-editsection',
   '#toc', '.toc',
   '.mw-references-wrap', '.reflist', 'ol.references', 'sup.reference',
   '.navbox', '.vertical-navbox', '.navbox-styles',
