@@ -4,7 +4,7 @@
  * build is untouched). It imports the real src/core and src/store, bundled by
  * Vite like the extension itself, and exposes entry points for sw.evaluate.
  */
-import { signDocument, fingerprintFromHex, setChineseLexiconSource, type Fingerprint } from '../../src/core';
+import { FINGERPRINT_SCHEME, signDocument, fingerprintFromHex, passageMeasure, setChineseLexiconSource, type Fingerprint } from '../../src/core';
 import { ChineseDictionary, DICTIONARY_PATH } from '../../src/background/chinese-dictionary';
 import { fingerprintText } from '../../eval/fingerprint-text';
 import { openHistory, signatureQueries, type History } from '../../src/store';
@@ -225,9 +225,9 @@ async function queryBench(count: number, seed: number) {
   const manyMs: number[] = [];
   for (let k = 0; k < Math.min(200, count); k++) {
     const page = fingerprintsOf(rng(seed + k)() % stored, corpus as Corpus);
-    const { fingerprints, passageQueries } = signatureQueries([{ fingerprint: flip(page.fp, 2, rng(k + 1)), passages: page.passages }]);
+    const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ fingerprint: flip(page.fp, 2, rng(k + 1)), passages: page.passages, measure: passageMeasure(FINGERPRINT_SCHEME) }]);
     const t = performance.now();
-    await history.queryMany(fingerprints, 3, { passageQueries });
+    await history.queryMany(fingerprints, 3, { passageQueries, sketchQueries });
     manyMs.push(performance.now() - t);
   }
   // A visit recorded, as the background writes one after the badge: a stored page read again (same content, so the store keeps its size).

@@ -1,4 +1,4 @@
-import { copiedSpans, FINGERPRINT_SCHEME, fingerprintFromHex, normalizeUrl, passageRanges, type FeatureDeps, type FingerprintScheme, type TextSpan } from '../core';
+import { copiedSpans, FINGERPRINT_SCHEME, fingerprintFromHex, normalizeUrl, passageMeasure, passageRanges, type FeatureDeps, type FingerprintScheme, type TextSpan } from '../core';
 import { MAX_COPIED_PARTS, type CopiedParts, type HighlightResult, type MatchVerdict, type PageReading, type PageReport } from '../messaging';
 import type { Settings } from '../settings';
 import { MAX_EXCERPT_LENGTH, truncateText, type Page } from '../store';
@@ -66,10 +66,13 @@ export class CopiedPartsService {
  * the current one, as the checker also judged against both.
  */
 function copiedParts(text: string, earlier: Page, verdict: MatchVerdict, maxDistance: number, deps: FeatureDeps): { spans: TextSpan[]; passage: TextSpan | undefined } {
-  const passages = earlier.passages.map(fingerprintFromHex);
+  const measure = passageMeasure(earlier.scheme);
+  // Chunks made in another measure than the earlier page's passages have none of them.
+  const passages = (scheme: FingerprintScheme) => (passageMeasure(scheme) === measure ? earlier.passages.map(fingerprintFromHex) : []);
   const inScheme = (scheme: FingerprintScheme) => {
     const chunks = passageRanges(text, deps, scheme);
-    return { spans: copiedSpans(chunks, { verdict, passages }, maxDistance, text.length), passage: copiedSpans(chunks, { verdict: 'partial', passages }, maxDistance, text.length)[0] };
+    const copy = (v: MatchVerdict) => ({ verdict: v, passages: passages(scheme), measure });
+    return { spans: copiedSpans(chunks, copy(verdict), maxDistance, text.length), passage: copiedSpans(chunks, copy('partial'), maxDistance, text.length)[0] };
   };
   const own = inScheme(earlier.scheme);
   const found = own.passage || earlier.scheme === FINGERPRINT_SCHEME ? own : inScheme(FINGERPRINT_SCHEME);

@@ -213,8 +213,8 @@ interface OwnPage {
 async function findMatches(history: HistoryPort, signatures: Signatures, own: OwnPage, options: JudgeOptions): Promise<MatchSummary[]> {
   const { urls: ownUrls } = own;
   const [url] = ownUrls;
-  const { fingerprints, passageQueries } = signatureQueries(signatures.byRules.values());
-  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries });
+  const { fingerprints, passageQueries, sketchQueries } = signatureQueries(signatures.byRules.values());
+  const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries, sketchQueries });
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
   const distinctive = distinctivePassages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
   const quotable = options.quotes === false ? new Set<number>() : distinctive;

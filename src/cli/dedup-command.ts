@@ -1,4 +1,4 @@
-import { Corpus, DEFAULT_MAX_DISTANCE, DisjointSets, fingerprintFromHex, forEachCandidatePair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
+import { Corpus, DEFAULT_MAX_DISTANCE, DisjointSets, FINGERPRINT_SCHEME, fingerprintFromHex, passageMeasure, forEachCandidatePair, hammingDistance, judge, lengthUnits, type Fingerprint } from '../core';
 import { csvCell } from '../store';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { nameOfLine, parseFingerprintLine } from './dedup/fingerprint-lines';
@@ -54,7 +54,7 @@ export async function runDedup({ io, flags, files }: CommandContext): Promise<nu
     if ('error' in line) return fail(line.file, line.error);
     const source = sources.push({ kind: 'document', name: line.file }) - 1;
     const passages = (line.passages ?? []).map((hex) => fingerprintFromHex(hex));
-    corpus.add({ fingerprint: fingerprintFromHex(line.simhash), passages, length: { words: line.words ?? 0, cjkChars: line.cjkChars ?? 0 } }, { source, line: 0 });
+    corpus.add({ fingerprint: fingerprintFromHex(line.simhash), passages, measure: passageMeasure(FINGERPRINT_SCHEME), length: { words: line.words ?? 0, cjkChars: line.cjkChars ?? 0 } }, { source, line: 0 });
     if (corpus.count % PROGRESS_EVERY === 0) io.progress?.(`fingerprinted ${corpus.count.toLocaleString('en')} documents…`);
   });
   io.progress?.(`comparing ${corpus.count.toLocaleString('en')} documents…`);

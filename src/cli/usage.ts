@@ -53,11 +53,11 @@ core; the output is the same.
                 partial copies
 
 Output, one line per file:
-  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":4}
+  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":6}
 blocks are the four 16-bit parts of the SimHash, most significant first (the
 extension's index keys); chars counts Unicode code points of the text; scheme
 is the version of the fingerprint rules (docs/detection.md, "Fingerprint
-schemes"; 4: every passage kept).
+schemes"; 6: passages are sketches, compared by differing bytes).
 `,
   compare: `Usage: deja-lu compare [--html] A B
        deja-lu compare [--html] --pairs LIST.tsv

@@ -1,5 +1,7 @@
 import type { Corpus } from './corpus';
-import { FIRST_BLOCK, forEachNearPair } from './near-pairs';
+import { FIRST_BLOCK, forEachNearPair, hammingBits } from './near-pairs';
+import { differingBytes } from './sketch-distance';
+import { passageReach } from './passages';
 
 /**
  * Each pair of corpus entries that the history's block index puts side by
@@ -20,5 +22,10 @@ export function forEachCandidatePair(corpus: Corpus, maxDistance: number, visit:
     const i = corpus.passageOwnerOf(p);
     const j = corpus.passageOwnerOf(q);
     if (i !== j) once(Math.min(i, j), Math.max(i, j));
-  }, FIRST_BLOCK);
+  }, FIRST_BLOCK, (p, q, xorHi, xorLo) => {
+    const measure = corpus.measureOf(corpus.passageOwnerOf(p));
+    if (measure !== corpus.measureOf(corpus.passageOwnerOf(q))) return Infinity;
+    // Sketch bytes scaled to the distance searched, so that passageReach's limit is maxDistance's.
+    return measure === 'sketch' ? (differingBytes(xorHi) + differingBytes(xorLo) <= passageReach(maxDistance, 'sketch') ? 0 : Infinity) : hammingBits(p, q, xorHi, xorLo);
+  });
 }

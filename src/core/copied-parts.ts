@@ -1,12 +1,15 @@
 import type { Fingerprint } from './fingerprint64';
 import type { PassageRange } from './passage-ranges';
 import { passagesMatch } from './passages';
+import type { PassageMeasure } from './scheme';
 import type { Verdict } from './verdict';
 
 /** How the earlier page was judged against this one, and the passages it keeps. */
 export interface EarlierCopy {
   verdict: Exclude<Verdict, 'different' | 'too_short'>;
   passages: readonly Fingerprint[];
+  /** How its passages were made, and the chunks' must have been (SimHashes when not said). */
+  measure?: PassageMeasure;
 }
 
 /** A part of the current text, `text[start, end)`. */
@@ -28,7 +31,7 @@ export interface TextSpan {
  */
 export function copiedSpans(chunks: readonly PassageRange[], earlier: EarlierCopy, maxDistance: number, textLength: number): TextSpan[] {
   if (earlier.verdict === 'duplicate') return textLength > 0 ? [{ start: 0, end: textLength }] : [];
-  const copied = chunks.map((chunk) => earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance)));
+  const copied = chunks.map((chunk) => earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance, earlier.measure)));
   const spans: TextSpan[] = [];
   chunks.forEach(({ start, end }, index) => {
     if (!copied[index]) return;

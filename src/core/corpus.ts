@@ -1,6 +1,6 @@
 import type { Fingerprint } from './fingerprint64';
 import type { FingerprintColumns } from './near-pairs';
-import { CURRENT_SAMPLE_SIZE } from './scheme';
+import { CURRENT_SAMPLE_SIZE, type PassageMeasure } from './scheme';
 import type { TextLength } from './text-length';
 import type { DocumentSignature } from './verdict';
 
@@ -40,6 +40,8 @@ export interface CorpusEntry {
   passages?: readonly Fingerprint[];
   /** The sample size its passages were kept with (DocumentSignature.sampleSize). */
   sampleSize?: number;
+  /** How its passages were made (DocumentSignature.measure); SimHashes when not said. */
+  measure?: PassageMeasure;
   length?: TextLength;
 }
 
@@ -48,7 +50,7 @@ const UNKNOWN = 0xffffffff;
 
 /**
  * The documents of one `dedup` run or reposts view, column-wise: per entry 8 bytes of
- * fingerprint, 8 of origin, 8 of length, 4 of passage start and 4 of sample size; passages
+ * fingerprint, 8 of origin, 8 of length, 4 of passage start, 4 of sample size and 4 of passage measure; passages
  * 12 bytes each. Names are not kept (a .jsonl input is read again for the
  * names of the entries printed).
  */
@@ -61,6 +63,8 @@ export class Corpus {
   private readonly cjkChars = new GrowingColumn();
   private readonly passageStart = new GrowingColumn();
   private readonly sampleSizes = new GrowingColumn();
+  /** 1 for an entry whose passages are sketches. */
+  private readonly sketches = new GrowingColumn();
   private readonly passageHi = new GrowingColumn();
   private readonly passageLo = new GrowingColumn();
   private readonly passageOwner = new GrowingColumn();
@@ -80,9 +84,11 @@ export class Corpus {
     this.cjkChars.push(entry.length?.cjkChars ?? UNKNOWN);
     this.passageStart.push(this.passageHi.length);
     this.sampleSizes.push(entry.sampleSize ?? CURRENT_SAMPLE_SIZE);
-    // A one-passage document is its own passage (verdict.ts): filed as one, a
+    const sketch = entry.measure === 'sketch';
+    this.sketches.push(sketch ? 1 : 0);
+    // A one-passage SimHash document is its own passage (verdict.ts): filed as one, a
     // short text copied inside a longer one is found through the longer one's passages.
-    const passages = entry.passages === undefined ? [] : entry.passages.length > 0 ? entry.passages : [entry.fingerprint];
+    const passages = entry.passages === undefined ? [] : entry.passages.length > 0 || sketch ? entry.passages : [entry.fingerprint];
     for (const p of passages) {
       this.passageHi.push(p.hi);
       this.passageLo.push(p.lo);
@@ -111,6 +117,10 @@ export class Corpus {
     return this.passageOwner.at(passage);
   }
 
+  measureOf(id: number): PassageMeasure {
+    return this.sketches.at(id) === 1 ? 'sketch' : 'simhash';
+  }
+
   /** The signature `judge` needs, or undefined when the entry's length is unknown. */
   signature(id: number): DocumentSignature | undefined {
     const words = this.words.at(id);
@@ -120,8 +130,9 @@ export class Corpus {
     const passages: Fingerprint[] = [];
     for (let p = start; p < end; p++) passages.push({ hi: this.passageHi.at(p), lo: this.passageLo.at(p) });
     const fingerprint = this.fingerprint(id);
-    // add() filed a one-passage document's own fingerprint; the signature lists none.
-    const own = passages.length === 1 && passages[0]!.hi === fingerprint.hi && passages[0]!.lo === fingerprint.lo;
-    return { fingerprint, passages: own ? [] : passages, sampleSize: this.sampleSizes.at(id), length: { words, cjkChars: this.cjkChars.at(id) } };
+    const measure = this.measureOf(id);
+    // add() filed a one-passage SimHash document's own fingerprint; the signature lists none.
+    const own = measure === 'simhash' && passages.length === 1 && passages[0]!.hi === fingerprint.hi && passages[0]!.lo === fingerprint.lo;
+    return { fingerprint, passages: own ? [] : passages, sampleSize: this.sampleSizes.at(id), measure, length: { words, cjkChars: this.cjkChars.at(id) } };
   }
 }

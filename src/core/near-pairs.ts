@@ -16,6 +16,16 @@ export interface FingerprintColumns {
 /** Called once per pair found: i < j, both entry numbers, and their Hamming distance. */
 export type PairVisitor = (i: number, j: number, distance: number) => void;
 
+/**
+ * The distance of entries u and v from the XOR of their two words: bits by
+ * default; passage sketches count differing bytes (passage-sketch.ts), and
+ * entries that cannot be compared are Infinity apart.
+ */
+export type PairDistance = (u: number, v: number, xorHi: number, xorLo: number) => number;
+
+/** Hamming distance from the XOR of the two words. */
+export const hammingBits: PairDistance = (_u, _v, xorHi, xorLo) => popcount32(xorHi) + popcount32(xorLo);
+
 /** Which 16-bit blocks a search keys on: all four for whole fingerprints, the first for passages (passagesMatch). */
 export const ALL_BLOCKS: readonly number[] = [0, 1, 2, 3];
 export const FIRST_BLOCK: readonly number[] = [0];
@@ -75,7 +85,7 @@ function sortByValue(columns: FingerprintColumns, counts: Uint32Array): Uint32Ar
  * Cost: a radix sort plus, per block, the pairs inside each bucket (about
  * n²/65,536 per block for uniform fingerprints: 15 per entry at a million).
  */
-export function forEachNearPair(columns: FingerprintColumns, maxDistance: number, visit: PairVisitor, blocks: readonly number[] = ALL_BLOCKS): void {
+export function forEachNearPair(columns: FingerprintColumns, maxDistance: number, visit: PairVisitor, blocks: readonly number[] = ALL_BLOCKS, distanceOf: PairDistance = hammingBits): void {
   if (maxDistance > 3 && blocks.length === ALL_BLOCKS.length) throw new RangeError(`maxDistance ${maxDistance} needs more than four blocks`);
   const { hi, lo } = columns;
   const counts = new Uint32Array(BLOCK_VALUES);
@@ -111,7 +121,7 @@ export function forEachNearPair(columns: FingerprintColumns, maxDistance: number
           const vh = hi[v] as number;
           const vl = lo[v] as number;
           if (agreesEarlier(blocks, b, uh, ul, vh, vl)) continue;
-          const distance = popcount32((uh ^ vh) >>> 0) + popcount32((ul ^ vl) >>> 0);
+          const distance = distanceOf(u, v, (uh ^ vh) >>> 0, (ul ^ vl) >>> 0);
           if (distance <= maxDistance) visit(Math.min(u, v), Math.max(u, v), distance);
         }
       }

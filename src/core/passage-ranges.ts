@@ -2,7 +2,8 @@ import { hashFeatures } from './feature-table';
 import { featureStream, featureStreamByParagraph } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { chunkBoundaries, chunkFingerprints } from './passages';
-import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, type FingerprintScheme } from './scheme';
+import { chunkSketches } from './passage-sketch';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, type FingerprintScheme } from './scheme';
 import { foldChineseScriptsMapped } from './script-fold/fold-scripts';
 import { foldText, isJapaneseText, tokenizeFolded, type TokenizeDeps } from './tokenize';
 
@@ -42,7 +43,7 @@ export function passageRanges(text: string, deps: TokenizeDeps = {}, scheme: Fin
   const folded = foldText(text, scheme);
   const { features, paragraphs } = scheme >= PARAGRAPH_SCHEME ? featureStreamByParagraph(folded, deps) : { features: featureStream(tokenizeFolded(folded, deps)), paragraphs: undefined };
   const hashed = hashFeatures(features, paragraphs);
-  const fingerprints = chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
+  const fingerprints = passageMeasure(scheme) === 'sketch' ? chunkSketches(hashed) : chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
   const spans = locateFeatures(features, foldedByCharacter(text, scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded)));
   return chunkBoundaries(hashed).map(([first, last], index) => ({
     fingerprint: fingerprints[index] as Fingerprint,

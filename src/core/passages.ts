@@ -3,6 +3,8 @@ import type { HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
 import { UNCAPPED, WeightSummary, termWeight, weightCap } from './term-weight';
 import { hammingDistance } from './hamming';
+import type { PassageMeasure } from './scheme';
+import { sketchDistance } from './sketch-distance';
 
 /**
  * Passage fingerprints: content-defined chunks of the feature stream, each
@@ -48,8 +50,30 @@ export const PASSAGE_MAX_FEATURES = 128;
  * CLI, the evaluation and the extension judge exactly what the index can find
  * (docs/decisions/0013-passages-under-one-block.md).
  */
-export function passagesMatch(a: Fingerprint, b: Fingerprint, maxDistance: number): boolean {
-  return sharesFirstBlock(a, b) && hammingDistance(a, b) <= maxDistance;
+export function passagesMatch(a: Fingerprint, b: Fingerprint, maxDistance: number, measure: PassageMeasure = 'simhash'): boolean {
+  return sharesFirstBlock(a, b) && passageDistance(a, b, measure) <= passageReach(maxDistance, measure);
+}
+
+/** How far apart two passages of one measure are: bits for SimHashes, bytes for sketches (passage-sketch.ts). */
+export function passageDistance(a: Fingerprint, b: Fingerprint, measure: PassageMeasure): number {
+  return measure === 'sketch' ? sketchDistance(a, b) : hammingDistance(a, b);
+}
+
+/**
+ * Sketch bytes that may differ, for each k from 0 to 3. Two sketches agree
+ * on their first two bytes (the block they are filed under), so at the
+ * default k = 3 four of the other six must agree: two unrelated chunks do so
+ * with p ≈ 15 / 256⁴ ≈ 3.5 × 10⁻⁹, while with three bytes (p ≈ 1.2 × 10⁻⁶)
+ * ~2 % of the page checks of a million-page history would meet a chance
+ * match, and 1.6 % of a bucket's entries would pass the store's filter.
+ * A stricter k allows fewer, in proportion (docs/decisions/0053-passage-sketches.md).
+ */
+export const SKETCH_BYTES_APART: readonly number[] = [0, 1, 1, 2];
+
+/** The passage distance that matches at the user's k: k bits for SimHashes, SKETCH_BYTES_APART[k] bytes for sketches. */
+export function passageReach(maxDistance: number, measure: PassageMeasure): number {
+  if (measure === 'simhash') return maxDistance;
+  return SKETCH_BYTES_APART[Math.min(Math.max(0, maxDistance), SKETCH_BYTES_APART.length - 1)] as number;
 }
 
 /** Whether two fingerprints agree on their first 16-bit block, the one a passage is filed under. */

@@ -13,14 +13,17 @@
  * 5. Passages chunked paragraph by paragraph, short paragraphs left out
  *    (passages.ts chunkBoundaries): whole fingerprints as in 3 and 4,
  *    passages not comparable with theirs.
+ * 6. Passages are sketches, eight one-byte minimum hashes of each chunk's
+ *    feature pairs, not SimHashes (passage-sketch.ts): the same chunks and
+ *    whole fingerprints as 5, passages compared by differing bytes.
  */
 import type { TextLength } from './text-length';
 
-export const FINGERPRINT_SCHEMES = [1, 2, 3, 4, 5] as const;
+export const FINGERPRINT_SCHEMES = [1, 2, 3, 4, 5, 6] as const;
 export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
 
 /** The scheme new signatures are made in. */
-export const FINGERPRINT_SCHEME: FingerprintScheme = 5;
+export const FINGERPRINT_SCHEME: FingerprintScheme = 6;
 
 /** The first scheme that folds Traditional and Simplified Chinese together. */
 export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
@@ -33,6 +36,20 @@ export const EVERY_CHUNK_SCHEME: FingerprintScheme = 4;
 
 /** The first scheme that chunks passages by paragraph (docs/decisions/0035-paragraph-passages.md). */
 export const PARAGRAPH_SCHEME: FingerprintScheme = 5;
+
+/** The first scheme whose passages are sketches (docs/decisions/0053-passage-sketches.md). */
+export const SKETCH_SCHEME: FingerprintScheme = 6;
+
+/**
+ * How a scheme's passages are made and compared: SimHashes within k bits,
+ * or sketches within k differing bytes (passage-sketch.ts). Both agree on
+ * their first 16 bits, the block a passage is filed under.
+ */
+export type PassageMeasure = 'simhash' | 'sketch';
+
+export function passageMeasure(scheme: FingerprintScheme): PassageMeasure {
+  return scheme >= SKETCH_SCHEME ? 'sketch' : 'simhash';
+}
 
 /**
  * Passages a signature keeps at most: a bottom-k sample by passage key
@@ -57,9 +74,11 @@ export const CURRENT_SAMPLE_SIZE = passageSampleSize(FINGERPRINT_SCHEME);
  * - scheme 4 signs as scheme 3 with a larger passage sample of the same
  *   bottom-k order, and `judge` compares two samples up to the smaller one's
  *   limit;
- * - scheme 5's passages are other chunks of the text: a class of its own.
+ * - scheme 5's passages are other chunks of the text, and scheme 6's other
+ *   measures of them: a class each.
  */
 export function equivalentScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {
+  if (scheme >= SKETCH_SCHEME) return SKETCH_SCHEME;
   if (scheme >= PARAGRAPH_SCHEME) return PARAGRAPH_SCHEME;
   if (scheme >= WEIGHT_CAP_SCHEME) return WEIGHT_CAP_SCHEME;
   return length.cjkChars === 0 ? 1 : scheme;

@@ -1,8 +1,10 @@
 import type { DocumentFeatures } from './document-features';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import { keepPassages } from './passages';
-import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageSampleSize, type FingerprintScheme } from './scheme';
+import type { HashedFeatures } from './feature-table';
+import { keepPassages, PARAGRAPH_MIN_FEATURES } from './passages';
+import { chunkSketches } from './passage-sketch';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -18,10 +20,12 @@ import type { DocumentSignature } from './verdict';
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const sampleSize = passageSampleSize(scheme);
+  const measure = passageMeasure(scheme);
   return withSchemeFeatures(text, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => ({
     fingerprint: features.whole(capped),
-    passages: keepPassages(features.chunks(capped), sampleSize),
+    passages: measure === 'sketch' ? keptSketches(features.hashed(), sampleSize) : keepPassages(features.chunks(capped), sampleSize),
     sampleSize,
+    measure,
     length: features.length,
   }));
 }
@@ -34,6 +38,19 @@ export function signDocument(text: string, deps: FeatureDeps = {}, scheme: Finge
 export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): Fingerprint {
   // Paragraphs change only the passages: the whole fingerprint needs none.
   return withSchemeFeatures(text, deps, scheme, false, (features, capped) => features.whole(capped));
+}
+
+/**
+ * keepPassages of the chunks' sketches, except that a one-chunk text keeps
+ * its one sketch: a SimHash text of one chunk lets its whole fingerprint
+ * stand for its passage, which a sketch cannot be compared with. A text of
+ * one paragraph carries no paragraph starts, so its PARAGRAPH_MIN_FEATURES
+ * is checked here.
+ */
+function keptSketches(f: HashedFeatures, sampleSize: number): Fingerprint[] {
+  if (f.ids.length < PARAGRAPH_MIN_FEATURES) return [];
+  const chunks = chunkSketches(f);
+  return chunks.length === 1 ? chunks : keepPassages(chunks, sampleSize);
 }
 
 /** The text's features as `scheme` reads them (`byParagraph`: with where paragraphs begin), and whether it caps their weights. */

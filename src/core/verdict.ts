@@ -1,7 +1,7 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
 import { passageKey, passagesMatch } from './passages';
-import { CURRENT_SAMPLE_SIZE } from './scheme';
+import { CURRENT_SAMPLE_SIZE, type PassageMeasure } from './scheme';
 import {
   isLongEnough,
   type MinLength,
@@ -29,6 +29,15 @@ export const MAX_SUPPORTED_DISTANCE = 3;
  * index is still searched at maxDistance ≤ 3.
  */
 export const CONFIRM_DISTANCE = 8;
+/**
+ * The share of the shorter text's compared passages that must match for
+ * passages to confirm CONFIRM_DISTANCE. A passage sketch agrees with one of
+ * another text by chance more often than a SimHash did (scheme 6), most of
+ * all in short chunks of two texts woven with one word, whose whole
+ * fingerprints that word had already brought within 8 bits; a repost keeps
+ * most of its passages (docs/decisions/0053-passage-sketches.md).
+ */
+export const CONFIRM_MIN_COVERAGE = 1 / 8;
 
 /**
  * Below this ratio of text lengths (shorter / longer) the longer document
@@ -126,6 +135,11 @@ export interface DocumentSignature {
    * of the text. Defaults to the current scheme's.
    */
   sampleSize?: number;
+  /**
+   * How the passages were made and are compared (scheme.ts passageMeasure);
+   * SimHashes when absent. Passages of two measures are never compared.
+   */
+  measure?: PassageMeasure;
   length: TextLength;
 }
 
@@ -191,9 +205,9 @@ export function lengthUnits(length: TextLength): number {
   return length.words + (length.cjkChars * DEFAULT_MIN_WORDS) / DEFAULT_MIN_CJK_CHARS;
 }
 
-/** A one-passage document is its own single passage. */
+/** A one-passage document is its own single passage (a SimHash one: a sketch text keeps its one chunk, sign-document.ts). */
 function passagesOf(sig: DocumentSignature): readonly Fingerprint[] {
-  return sig.passages.length > 0 ? sig.passages : [sig.fingerprint];
+  return sig.passages.length > 0 || sig.measure === 'sketch' ? sig.passages : [sig.fingerprint];
 }
 
 /** Largest key in the document's sample, or Infinity when every chunk was kept. */
@@ -212,12 +226,12 @@ const EVERY_PASSAGE = (_passage: Fingerprint): boolean => true;
  * passages of `side` matched at all. A pair matches only when `counts`
  * holds for one of its passages.
  */
-function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number, counts = EVERY_PASSAGE): PassageCoverage & { shared: number } {
+function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): PassageCoverage & { shared: number } {
   let compared = 0;
   let matched = 0;
   let shared = 0;
   for (const p of side) {
-    const hit = other.some((q) => passagesMatch(p, q, maxDistance) && (counts(p) || counts(q)));
+    const hit = other.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
     if (hit) shared++;
     if (passageKey(p) > limit) continue;
     compared++;
@@ -229,12 +243,15 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
 export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
-  const pe = passagesOf(earlier);
-  const pc = passagesOf(current);
+  const measure = earlier.measure ?? 'simhash';
+  // Passages of two measures say nothing of each other: only the whole fingerprints compare.
+  const alike = (current.measure ?? 'simhash') === measure;
+  const pe = alike ? passagesOf(earlier) : [];
+  const pc = alike ? passagesOf(current) : [];
   const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
-  const e = coverage(pe, pc, limit, maxDistance);
-  const c = coverage(pc, pe, limit, maxDistance);
-  const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, countsForPart);
+  const e = coverage(pe, pc, limit, maxDistance, measure);
+  const c = coverage(pc, pe, limit, maxDistance, measure);
+  const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, measure, countsForPart);
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
@@ -310,7 +327,7 @@ export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTAN
   const cmp = oneSite ? wholeFingerprintsOnly(compared) : compared;
   if (!cmp.found) return 'different';
   if (sameArticle(cmp)) return 'duplicate';
-  const copy = copyVerdict(cmp, maxDistance);
+  const copy = copyVerdict(cmp, maxDistance, compared);
   if (copy !== 'different') return copy;
   if (holdsPartOf(cmp.partOfEarlier)) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
   return cmp.sharedPassages > 0 ? 'quote' : 'different';
@@ -341,13 +358,13 @@ function holdsShare(side: PassageCoverage, share: number): boolean {
   return side.matched >= PART_MIN_PASSAGES && side.matched >= share * side.compared;
 }
 
-/** Whether the texts are copies, whole or in part, of each other. */
-function copyVerdict(cmp: Comparison, maxDistance: number): Verdict {
+/** Whether the texts are copies, whole or in part, of each other (`evidence`: the passages as matched, before oneSite set them aside). */
+function copyVerdict(cmp: Comparison, maxDistance: number, evidence: Comparison): Verdict {
   const within = (d: number): boolean => cmp.distance <= confirmDistance(d, maxDistance);
   const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
   const longer = cmp.currentIsShorter ? cmp.earlier : cmp.current;
   if (cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO) {
-    if (within(CONFIRM_DISTANCE)) return 'duplicate';
+    if (within(CONFIRM_DISTANCE) && confirms(evidence, maxDistance)) return 'duplicate';
     const mostOfBoth = mostlyMatched(shorter) && mostlyMatched(longer);
     return mostOfBoth && within(COVERAGE_CONFIRM_DISTANCE) ? 'duplicate' : 'different';
   }
@@ -359,6 +376,16 @@ function copyVerdict(cmp: Comparison, maxDistance: number): Verdict {
   if (shorter.matched === 0 || shorter.matched < MIN_COVERAGE * shorter.compared) return 'different';
   const strong = shorter.matched >= PARTIAL_STRONG_MATCHES;
   return within(strong ? PARTIAL_MAX_DISTANCE_STRONG : PARTIAL_MAX_DISTANCE) ? 'partial' : 'different';
+}
+
+/**
+ * Whether what the index found confirms a whole distance up to
+ * CONFIRM_DISTANCE: the whole fingerprints themselves, or passages, at
+ * least CONFIRM_MIN_COVERAGE of the shorter text's compared ones.
+ */
+function confirms(cmp: Comparison, maxDistance: number): boolean {
+  const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
+  return cmp.distance <= maxDistance || shorter.matched >= CONFIRM_MIN_COVERAGE * shorter.compared;
 }
 
 /** At least MIN_MATCHED_PASSAGES matched, and more than MIN_COVERAGE of the compared ones. */

@@ -1,13 +1,12 @@
 /** The reading history: pages and their block index in IndexedDB. */
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
-import { sharesFirstBlock } from '../core/passages';
+import { passageDistance, passageReach, sharesFirstBlock } from '../core/passages';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
-import { FINGERPRINT_SCHEME, isFingerprintScheme, type FingerprintScheme } from '../core/scheme';
+import { FINGERPRINT_SCHEME, isFingerprintScheme, passageMeasure, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
-import { hammingDistance } from '../core/hamming';
 import { lookupBlocks } from './blocks/block-stores';
 import { unpackFingerprints } from './codec/fingerprints';
-import { decodePage, encodePage, storedFingerprints, storedSite, storedSource, type StoredPage } from './codec/stored-page';
+import { decodePage, encodePage, storedFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
@@ -42,6 +41,12 @@ export interface QueryOptions {
    * so only its block0 bucket is read.
    */
   passageQueries?: readonly boolean[];
+  /**
+   * Which passage queries are sketches (fingerprint scheme 6 on): they match
+   * only the passages of pages signed with sketches, by differing bytes
+   * (core/passage-sketch.ts), and other queries never match those.
+   */
+  sketchQueries?: readonly boolean[];
 }
 
 export interface ListOptions {
@@ -75,13 +80,16 @@ function toFingerprint(fp: Fingerprint | string): Fingerprint {
 /**
  * The page's closest fingerprint to `query` that the index could find it by
  * (the whole document, or a passage with the query's first block): smallest
- * distance, then lowest slot.
+ * distance, then lowest slot. A sketch query (`sketch`) compares only with
+ * the passages of a page signed with sketches, by differing bytes; any other
+ * query never with those.
  */
-function bestSlot(page: StoredPage, key: number, query: Fingerprint): { slot: number; distance: number } {
+function bestSlot(page: StoredPage, key: number, query: Fingerprint, sketch: boolean): { slot: number; distance: number } {
   let best = { slot: -1, distance: Infinity };
+  const sketches = passageMeasure(storedScheme(page, key)) === 'sketch';
   unpackFingerprints(storedFingerprints(page, key)).forEach((fp, slot) => {
-    if (slot > 0 && !sharesFirstBlock(fp, query)) return;
-    const distance = hammingDistance(fp, query);
+    if (slot === 0 ? sketch : sketches !== sketch || !sharesFirstBlock(fp, query)) return;
+    const distance = passageDistance(fp, query, sketch ? 'sketch' : 'simhash');
     if (distance < best.distance) best = { slot, distance };
   });
   return best;
@@ -161,7 +169,7 @@ export class History {
     const excludeUrl = options.excludeUrl === undefined ? undefined : normalizeUrl(options.excludeUrl) ?? options.excludeUrl;
     const tx = this.db.transaction(ALL_STORES, 'readonly');
     return inTransaction(tx, async () => {
-      const found = await lookupBlocks(tx, queries, maxDistance, options.passageQueries);
+      const found = await lookupBlocks(tx, queries, maxDistance, options.passageQueries, options.sketchQueries);
       const ids = [...new Set(found.flatMap((set) => [...set]))];
       const pages = new Map<number, StoredPage>();
       await Promise.all(ids.map(async (id) => {
@@ -179,8 +187,9 @@ export class History {
         for (const id of found[q] as Set<number>) {
           const stored = pages.get(id);
           if (stored === undefined) continue;
-          const { slot, distance } = bestSlot(stored, id, fp);
-          if (distance <= maxDistance) matches.push({ page: record(stored, id), slot, distance });
+          const sketch = options.sketchQueries?.[q] === true;
+          const { slot, distance } = bestSlot(stored, id, fp, sketch);
+          if (distance <= passageReach(maxDistance, sketch ? 'sketch' : 'simhash')) matches.push({ page: record(stored, id), slot, distance });
         }
         return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
       });

@@ -10,7 +10,7 @@ export type { ImportReport, ImportRejection, ImportOptions, ImportProgress } fro
 export { ImportIncompleteError, IMPORT_BATCH, MAX_REPORTED_REJECTIONS } from './import';
 export { HistoryQuotaError } from './errors';
 export { textChunks } from './file-text';
-export { signatureQueries, type SignatureQueries } from './signature-queries';
+export { signatureQueries, type QueriedSignature, type SignatureQueries } from './signature-queries';
 export * from './page';
 export * from './export-format';
 export { toCsv, csvCell, CSV_COLUMNS } from './export-csv';

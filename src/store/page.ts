@@ -1,6 +1,6 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
 import { fingerprintFromHex } from '../core/fingerprint64';
-import { passageSampleSize, type FingerprintScheme } from '../core/scheme';
+import { passageMeasure, passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import type { DocumentSignature } from '../core/verdict';
 
 export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
@@ -93,6 +93,7 @@ export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'sch
     fingerprint: fingerprintFromHex(page.fingerprint),
     passages: page.passages.map(fingerprintFromHex),
     sampleSize: passageSampleSize(page.scheme),
+    measure: passageMeasure(page.scheme),
     length: { cjkChars: page.cjkChars, words: page.words },
   };
 }

@@ -43,8 +43,8 @@ export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptio
 async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions): Promise<CopySeen[]> {
   const signature = pageSignature(article);
   if (!isLongEnough(signature.length, options.minLength)) return [];
-  const { fingerprints, passageQueries } = signatureQueries([article]);
-  const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries });
+  const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ ...article, measure: signature.measure }]);
+  const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
   const distinctive = distinctivePassages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];

@@ -1,15 +1,16 @@
 /**
- * Fingerprint schemes 4 (every chunk's passage kept) and 5 (passages chunked
- * by paragraph) across an upgrade (docs/decisions/0027-quoted-passages.md,
- * 0035-paragraph-passages.md, 0002-fingerprint-schemes.md): an article
- * signed by main at 623a09a (scheme 3, six passages) and at 3b1edf1
- * (scheme 4), both by `deja-lu import-file`, read by today's engine.
+ * Fingerprint schemes 4 (every chunk's passage kept), 5 (passages chunked
+ * by paragraph) and 6 (passages kept as sketches) across an upgrade
+ * (docs/decisions/0027-quoted-passages.md, 0035-paragraph-passages.md,
+ * 0053-passage-sketches.md, 0002-fingerprint-schemes.md): an article signed
+ * by main at 623a09a (scheme 3, six passages), at 3b1edf1 (scheme 4) and at
+ * 196e53d (scheme 5), each by `deja-lu import-file`, read by today's engine.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, signDocument } from '../../src/core';
+import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, SKETCH_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
 import type { History } from '../../src/store';
 import { DAY, clock, freshHistory } from './fakes';
 
@@ -19,6 +20,8 @@ const OLD_EXPORT = read('export-v2-main-623a09a.json');
 const ARTICLE_URL = 'https://old.example.com/fx/dropbox-blog.txt';
 const SCHEME_4_EXPORT = read('export-v2-main-3b1edf1.json');
 const SCHEME_4_URL = 'https://old.example.com/v4/dropbox-blog.txt';
+const SCHEME_5_EXPORT = read('export-v2-main-196e53d.json');
+const SCHEME_5_URL = 'https://old.example.com/v5/dropbox-blog.txt';
 const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
 const repost = { url: 'https://copy.example.org/dropbox', title: 'Copy', text: read('dropbox-blog-typo.txt') };
 const firstPart = { url: 'https://part.example.net/dropbox', title: 'Part', text: read('dropbox-blog-trunc40.txt') };
@@ -63,36 +66,48 @@ describe('an article stored with six passages (scheme 3), read by the current en
   });
 });
 
-describe('an article stored in scheme 4, read by the current engine (scheme 5)', () => {
+/**
+ * A page stored in an older scheme whose passages the current one cannot
+ * compare with: `signedAs` is the scheme the new page is also signed in for
+ * it (equivalentScheme: scheme 4 signs as 3), and the current scheme alone
+ * misses the partial copy (scheme 5's passages are other chunks than 4's,
+ * 6's are sketches, never compared with SimHashes).
+ */
+describe.each([
+  ['scheme 4 (every chunk, across paragraphs), main at 3b1edf1', SCHEME_4_EXPORT, SCHEME_4_URL, 4, 3],
+  ['scheme 5 (SimHash passages by paragraph), main at 196e53d', SCHEME_5_EXPORT, SCHEME_5_URL, 5, 5],
+] as const)('an article stored in %s, read by the current engine', (_name, file, url, scheme, signedAs) => {
   beforeEach(async () => {
-    expect(await history.importJson(SCHEME_4_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
+    expect(await history.importJson(file)).toMatchObject({ imported: 1, rejected: [] });
   });
 
   it('keeps its scheme and its passages', async () => {
-    const stored = await history.getByUrl(SCHEME_4_URL);
-    expect(stored).toMatchObject({ scheme: 4 });
+    const stored = await history.getByUrl(url);
+    expect(stored).toMatchObject({ scheme });
     expect(stored?.passages.length).toBeGreaterThan(6);
-    expect(await history.olderSchemes()).toEqual([4]);
+    expect(await history.olderSchemes()).toEqual([scheme]);
   });
 
   it.each([
     ['a repost with typos', repost, 'repost'],
     ['its first 40 %', firstPart, 'partial'],
-  ] as const)('flags %s, judged against the page signed as scheme 4 signs', async (_name, page, status) => {
+  ] as const)('flags %s, judged against the page signed as the stored page was', async (_what, page, status) => {
     const schemes: number[] = [];
-    const report = await checkerWith((text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme))).check(page, AUTO);
-    expect(report).toMatchObject({ status, matches: [{ url: SCHEME_4_URL }] });
-    expect(schemes).toEqual([FINGERPRINT_SCHEME, 3]);
+    const report = await checkerWith((text, s) => (schemes.push(s ?? FINGERPRINT_SCHEME), signDocument(text, {}, s))).check(page, AUTO);
+    expect(report).toMatchObject({ status, matches: [{ url }] });
+    expect(schemes).toEqual([FINGERPRINT_SCHEME, signedAs]);
   });
 
-  it('misses the partial copy when the new page is signed in scheme 5 alone (its passages are other chunks)', async () => {
+  it('misses the partial copy when the new page is signed in the current scheme alone', async () => {
     const report = await checkerWith((text) => signDocument(text, {}, FINGERPRINT_SCHEME)).check(firstPart, AUTO);
     expect(report.status).not.toBe('partial');
   });
 
-  it('records the repost in scheme 5', async () => {
+  it('records the repost in the current scheme, its passages sketches', async () => {
     await checkerWith().check(repost, AUTO);
-    expect((await history.getByUrl(repost.url))?.scheme).toBe(5);
+    const stored = await history.getByUrl(repost.url);
+    expect(stored?.scheme).toBe(SKETCH_SCHEME);
+    expect(stored?.passages).toEqual(signDocument(repost.text).passages.map(fingerprintToHex));
   });
 });
 

@@ -89,8 +89,8 @@ describe('PageChecker: verdicts', () => {
       verdict: 'duplicate',
       distance: 0,
       similarity: 1,
-      // A one-chunk text: its whole fingerprint is its one passage.
-      sharedPassages: 1,
+      // The signature spec has no passages, and from scheme 6 a whole fingerprint no longer stands for one.
+      sharedPassages: 0,
       firstVisit: time.now() - 24 * 60 * 60 * 1000,
       lastVisit: time.now() - 24 * 60 * 60 * 1000,
     });

@@ -15,10 +15,11 @@ import {
 } from '../../src/core';
 import { termWeight } from '../../src/core/features';
 import { fingerprintText } from '../../eval/fingerprint-text';
-import { passageKey } from '../../src/core/passages';
-import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
+import { passageKey, passagesMatch } from '../../src/core/passages';
+import { CURRENT_SAMPLE_SIZE, PARAGRAPH_SCHEME } from '../../src/core/scheme';
 import {
   CONFIRM_DISTANCE,
+  CONFIRM_MIN_COVERAGE,
   COVERAGE_CONFIRM_DISTANCE,
   DEFAULT_MAX_DISTANCE,
   DUPLICATE_MIN_LENGTH_RATIO,
@@ -33,6 +34,7 @@ import {
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
 import { britishEdition } from '../../eval/regional-editions';
+import { weave } from '../../eval/narrow-topic';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
 const signed = new Map<string, DocumentSignature>();
@@ -47,15 +49,15 @@ function throughStore(s: DocumentSignature): DocumentSignature {
   return {
     fingerprint: fingerprintFromHex(fingerprintToHex(s.fingerprint)),
     passages: s.passages.map((p) => fingerprintFromHex(fingerprintToHex(p))),
+    // The store keeps the scheme, which says how the passages were made.
+    ...(s.measure !== undefined ? { measure: s.measure } : {}),
     length: { cjkChars: s.length.cjkChars, words: s.length.words },
   };
 }
 
-/** The four-block index finds a pair only if some fingerprint of one is within 3 of one of the other. */
+/** The four-block index finds a pair only if the whole fingerprints are within 3, or two passages match (passagesMatch). */
 function indexFinds(a: DocumentSignature, b: DocumentSignature): boolean {
-  const fa = [a.fingerprint, ...a.passages];
-  const fb = [b.fingerprint, ...b.passages];
-  return fa.some((x) => fb.some((y) => hammingDistance(x, y) <= 3));
+  return hammingDistance(a.fingerprint, b.fingerprint) <= 3 || a.passages.some((x) => b.passages.some((y) => passagesMatch(x, y, 3, a.measure)));
 }
 
 describe.each([
@@ -139,8 +141,10 @@ describe('signDocument', () => {
     expect(signDocument(text)).toEqual(signDocument(text));
   });
 
-  it('stores no passage for a text of one chunk (its passage would be the whole fingerprint)', () => {
-    expect(signDocument('A short note about passages and fingerprints.').passages).toEqual([]);
+  it('keeps the one sketch of a text of one chunk (a whole fingerprint cannot stand for a sketch), and none for no chunk', () => {
+    const note = 'A short note about passages, fingerprints, sketches, reposts, copies, quotes, editors, readers, browsers, histories and extensions.';
+    expect(signDocument(note).passages).toHaveLength(1);
+    expect(signDocument(note, {}, PARAGRAPH_SCHEME).passages).toEqual([]);
     expect(signDocument('').passages).toEqual([]);
   });
 
@@ -303,12 +307,32 @@ describe('one article on two pages: most passages of both shared, whatever the l
 
 describe('a regional edition, respelt and lightly reworded (eval/regional-editions.ts)', () => {
   it('is a repost, though the edits moved the whole fingerprint past CONFIRM_DISTANCE and touched half the passages (was partial)', () => {
-    const article = sig('readability-quanta-1');
-    const edition = signDocument(britishEdition(fixture('readability-quanta-1'), true, 4).text);
+    // Scheme 5's SimHash passages, which the edits touched: the rule for an edited whole.
+    const text = britishEdition(fixture('readability-quanta-1'), true, 4).text;
+    const article = signDocument(fixture('readability-quanta-1'), {}, PARAGRAPH_SCHEME);
+    const edition = signDocument(text, {}, PARAGRAPH_SCHEME);
     const cmp = compareSignatures(article, edition);
     expect(cmp.distance).toBeGreaterThan(CONFIRM_DISTANCE);
     expect(cmp.earlier.matched).toBeLessThan(MIN_COVERAGE * cmp.earlier.compared);
     expect(judge(article, edition).verdict).toBe('duplicate');
+    // Scheme 6's sketches survive most of the edits: most passages of both match.
+    const sketched = compareSignatures(sig('readability-quanta-1'), signDocument(text));
+    expect(sketched.earlier.matched).toBeGreaterThan(MIN_COVERAGE * sketched.earlier.compared);
+    expect(judge(sig('readability-quanta-1'), signDocument(text)).verdict).toBe('duplicate');
+  });
+});
+
+describe('two texts woven with one four-character word (eval/narrow-topic.ts, held-out word 人工智能)', () => {
+  it('are not copies: one passage sketch in common by chance does not confirm whole fingerprints 8 bits apart (was duplicate)', () => {
+    const a = signDocument(weave(fixture('cwc-0df12126'), '人工智能', 0.15, 'zh'));
+    const b = signDocument(weave(fixture('cwc-a0cb0242'), '人工智能', 0.15, 'zh'));
+    const cmp = compareSignatures(a, b);
+    expect(cmp.distance).toBeLessThanOrEqual(CONFIRM_DISTANCE);
+    expect(cmp.distance).toBeGreaterThan(DEFAULT_MAX_DISTANCE);
+    expect(cmp.earlier.matched).toBeGreaterThan(0);
+    expect(cmp.earlier.matched).toBeLessThan(CONFIRM_MIN_COVERAGE * cmp.earlier.compared);
+    // The passage in common still makes a quote, the quieter verdict the extension names only across sites.
+    expect(judge(a, b).verdict).toBe('quote');
   });
 });
 

@@ -7,7 +7,8 @@ import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
   isAnchorHash, passageKey, PARAGRAPH_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
 } from '../../src/core/passages';
-import { CURRENT_SAMPLE_SIZE } from '../../src/core/scheme';
+import { chunkSketch } from '../../src/core/passage-sketch';
+import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, type FingerprintScheme } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
@@ -25,12 +26,19 @@ import type { DocumentSignature } from '../../src/core/verdict';
  * signDocument gets there in one pass without a string per word, and must
  * give exactly this.
  */
-function specification(text: string): DocumentSignature {
+function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const tokens = tokenize(text);
   const { features, paragraphs } = featureStreamByParagraph(foldText(text));
   const starts = [0, ...paragraphs, features.length];
   const byParagraph = starts.slice(1).map((end, p) => features.slice(starts[p], end));
-  return { fingerprint: simhash(waterFill(weightedFeatures(tokens))), passages: specifiedPassages(byParagraph), sampleSize: CURRENT_SAMPLE_SIZE, length: measureText(text) };
+  const sketches = passageMeasure(scheme) === 'sketch';
+  return {
+    fingerprint: simhash(waterFill(weightedFeatures(tokens))),
+    passages: specifiedPassages(byParagraph, sketches),
+    sampleSize: CURRENT_SAMPLE_SIZE,
+    measure: passageMeasure(scheme),
+    length: measureText(text),
+  };
 }
 
 /**
@@ -72,13 +80,20 @@ function paragraphChunks(features: readonly string[]): string[][] {
   return chunks;
 }
 
-function specifiedPassages(paragraphs: ReadonlyArray<readonly string[]>): Fingerprint[] {
+/** A chunk's SimHash (scheme 5), or its sketch (scheme 6: chunkSketch of the chunk's features alone, its own tests in passage-sketch.test.ts). */
+function chunkPassage(chunk: readonly string[], sketches: boolean): Fingerprint {
+  if (sketches) return chunkSketch(hashFeatures(chunk), 0, chunk.length);
+  const counts = new Map<string, number>();
+  for (const feature of chunk) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  return simhash(waterFill(new Map([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const))));
+}
+
+/** Scheme 5 keeps no passage of a one-chunk text (its whole fingerprint stands for it); scheme 6 keeps its one sketch. */
+function specifiedPassages(paragraphs: ReadonlyArray<readonly string[]>, sketches: boolean): Fingerprint[] {
   const chunks = paragraphs.filter((p) => p.length >= PARAGRAPH_MIN_FEATURES).flatMap(paragraphChunks);
-  if (chunks.length < 2) return [];
+  if (chunks.length === 0 || (chunks.length === 1 && !sketches)) return [];
   const keyed = chunks.map((c) => {
-    const counts = new Map<string, number>();
-    for (const feature of c) counts.set(feature, (counts.get(feature) ?? 0) + 1);
-    const fp = simhash(waterFill(new Map([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const))));
+    const fp = chunkPassage(c, sketches);
     return { fp, key: passageKey(fp) };
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
@@ -117,6 +132,7 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
     ['empty', ''],
   ])('%s', (_name, text) => {
     expect(signDocument(text, deps)).toEqual(specification(text));
+    expect(signDocument(text, deps, PARAGRAPH_SCHEME)).toEqual(specification(text, PARAGRAPH_SCHEME));
   });
 
   const piece = fc.oneof(

@@ -129,19 +129,23 @@ describe('a history from before every chunk was kept (scheme 4)', () => {
   });
 });
 
-describe('a history from before passages were chunked by paragraph (scheme 5)', () => {
-  it('a page exported by main at 3b1edf1 (scheme 4) still matches: its repost is flagged', async () => {
-    const articleUrl = 'https://old.example.com/v4/dropbox-blog.txt';
+describe('a history from before the current passages', () => {
+  // The same repost at addresses the tests above did not read it at.
+  it.each([
+    ['passages were chunked by paragraph (scheme 5): main at 3b1edf1, scheme 4', 'export-v2-main-3b1edf1.json', 'https://old.example.com/v4/dropbox-blog.txt', 4, () => server.siteA('/dev/en-scheme3-repost.html')],
+    ['passages were sketches (scheme 6): main at 196e53d, scheme 5', 'export-v2-main-196e53d.json', 'https://old.example.com/v5/dropbox-blog.txt', 5, () => server.siteB('/v5/en-scheme3-repost.html')],
+  ] as const)('before %s: the page still matches, its repost is flagged', async (_name, file, articleUrl, scheme, repostUrl) => {
     const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-3b1edf1.json'));
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history', file));
     expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
     const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
-    expect(imported?.scheme).toBe(4);
+    expect(imported?.scheme).toBe(scheme);
 
-    // The same repost on another site: the test above read it on site B.
-    const repost = await visit(server.siteA('/dev/en-scheme3-repost.html'));
+    const repost = await visit(repostUrl());
     expect(repost.report.status).toBe('repost');
     expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
+    const stored = (await storedPages(browser.worker)).find((p) => p.url === repost.report.url);
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     await Promise.all([repost.page.close(), options.close()]);
   });
 });

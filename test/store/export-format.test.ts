@@ -71,9 +71,9 @@ describe('the fingerprint scheme of a record', () => {
     ['absent: written before schemes existed (version 1), so scheme 1', withoutScheme, { ok: true, record: { ...valid, scheme: 1 } }],
     ['null, as other JSON writers put it: scheme 1', { ...withoutScheme, scheme: null }, { ok: true, record: { ...valid, scheme: 1 } }],
     ['a known scheme', { ...valid, scheme: 1 }, { ok: true, record: { ...valid, scheme: 1 } }],
-    ['a newer scheme', { ...valid, scheme: 6 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5 (written by a newer Déjà Lu)', url: valid.url }],
-    ['not a number', { ...valid, scheme: '2' }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5', url: valid.url }],
-    ['zero', { ...valid, scheme: 0 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5', url: valid.url }],
+    ['a newer scheme', { ...valid, scheme: 7 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6 (written by a newer Déjà Lu)', url: valid.url }],
+    ['not a number', { ...valid, scheme: '2' }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6', url: valid.url }],
+    ['zero', { ...valid, scheme: 0 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6', url: valid.url }],
   ])('%s', (_name, record, expected) => {
     expect(validateExportRecord(record, NOW)).toEqual(expected);
   });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
+import { PARAGRAPH_SCHEME, SKETCH_SCHEME } from '../../src/core/scheme';
 import { serializeExport, type ExportRecord, type History, type Match } from '../../src/store';
 import { flipBit, flipRandomBits, freshHistory, manualClock, pageInput, rawClear, rawPut, randomFingerprint, seededRandom, T0 } from './helpers';
 
@@ -147,8 +148,35 @@ describe('the block index', () => {
   test('a passage match reports its slot, and a page counts once with its best distance', async () => {
     const { history } = await freshHistory();
     const passage = fingerprintFromHex('aaaaaaaaaaaaaaaa');
-    const page = await history.recordVisit(pageInput({ fingerprint: fingerprintToHex(flipBit(passage, 0)), passages: ['5555555555555555', fingerprintToHex(passage)] }));
+    const page = await history.recordVisit(pageInput({ fingerprint: fingerprintToHex(flipBit(passage, 0)), passages: ['5555555555555555', fingerprintToHex(passage)], scheme: PARAGRAPH_SCHEME }));
     expect(await history.query(passage, 3)).toEqual([{ page, slot: 2, distance: 0 }]);
+  });
+
+  // Scheme 6's passages are sketches: bytes of minimum hashes, near when few bytes differ.
+  test.each([
+    ['two bytes after the first block differ: found at distance 2', 'aaaa11bbccddeeff', 'aaaa11bbccdd0000', [{ slot: 1, distance: 2 }]],
+    ['two bytes, each one bit apart: found at distance 2 (bytes, not bits)', 'aaaa11bbccddeeff', 'aaaa10bbccddefff', [{ slot: 1, distance: 2 }]],
+    ['three bytes differ, one bit each: not found (SKETCH_BYTES_APART at k = 3 is two)', 'aaaa11bbccddeeff', 'aaaa10bbccdcefff', []],
+    ['the first block differs by one bit: not found (it is what the passage is filed under)', 'aaaa11bbccddeeff', 'aaab11bbccddeeff', []],
+    ['one byte differs, at k = 2: found', 'aaaa11bbccddeeff', 'aaaa11bbccdd00ff', [{ slot: 1, distance: 1 }], 2],
+    ['two bytes differ, at k = 2: not found', 'aaaa11bbccddeeff', 'aaaa11bbccdd0000', [], 2],
+  ])('a sketch query: %s', async (_name, stored, queried, expected, k = 3) => {
+    const { history } = await freshHistory();
+    const page = await history.recordVisit(pageInput({ fingerprint: '0123456789abcdef', passages: [stored, '5555555555555555'], scheme: SKETCH_SCHEME }));
+    const [matches] = await history.queryMany([fingerprintFromHex(queried)], k, { passageQueries: [true], sketchQueries: [true] });
+    expect(matches).toEqual(expected.map((m) => ({ page, ...m })));
+  });
+
+  test('sketches and SimHashes never match each other, whatever their bits', async () => {
+    const { history } = await freshHistory();
+    const value = 'aaaa11bbccddeeff';
+    await history.recordVisit(pageInput({ url: 'https://example.com/sketched', fingerprint: '0123456789abcdef', passages: [value, '5555555555555555'], scheme: SKETCH_SCHEME }));
+    await history.recordVisit(pageInput({ url: 'https://example.com/simhashed', fingerprint: '0123456789abcdef', passages: [value, '5555555555555555'], scheme: PARAGRAPH_SCHEME }));
+    const asWhole = await history.query(fingerprintFromHex(value), 3);
+    const [asSimHash, asSketch] = await history.queryMany([fingerprintFromHex(value), fingerprintFromHex(value)], 3, { passageQueries: [true, true], sketchQueries: [false, true] });
+    expect(asWhole.map((m) => m.page.url)).toEqual(['https://example.com/simhashed']);
+    expect(asSimHash!.map((m) => m.page.url)).toEqual(['https://example.com/simhashed']);
+    expect(asSketch!.map((m) => m.page.url)).toEqual(['https://example.com/sketched']);
   });
 });
 

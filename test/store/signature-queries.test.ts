@@ -1,19 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { signatureQueries } from '../../src/store';
+import { signatureQueries, type QueriedSignature } from '../../src/store';
+import type { Fingerprint } from '../../src/core';
 
 const fp = (lo: number) => ({ hi: 0, lo });
 
 describe('signatureQueries', () => {
-  test.each([
-    ['no signature', [], [], []],
-    ['a one-chunk text: its whole fingerprint only', [{ fingerprint: fp(1), passages: [] }], [fp(1)], [false]],
+  test.each<[string, QueriedSignature<Fingerprint>[], Fingerprint[], boolean[], boolean[]]>([
+    ['no signature', [], [], [], []],
+    ['a one-chunk SimHash text: its whole fingerprint only', [{ fingerprint: fp(1), passages: [] }], [fp(1)], [false], [false]],
     [
-      'two signatures (current rules and an older scheme): each whole fingerprint before its passages',
-      [{ fingerprint: fp(1), passages: [fp(2), fp(3)] }, { fingerprint: fp(4), passages: [fp(5)] }],
+      'two signatures (current rules and an older scheme): each whole fingerprint before its passages, sketches marked',
+      [{ fingerprint: fp(1), passages: [fp(2), fp(3)], measure: 'sketch' }, { fingerprint: fp(4), passages: [fp(5)], measure: 'simhash' }],
       [fp(1), fp(2), fp(3), fp(4), fp(5)],
       [false, true, true, false, true],
+      [false, true, true, false, false],
     ],
-  ])('%s', (_name, signatures, fingerprints, passageQueries) => {
-    expect(signatureQueries(signatures)).toEqual({ fingerprints, passageQueries });
+    ['passages of no said measure are SimHashes', [{ fingerprint: fp(1), passages: [fp(2)] }], [fp(1), fp(2)], [false, true], [false, false]],
+  ])('%s', (_name, signatures, fingerprints, passageQueries, sketchQueries) => {
+    expect(signatureQueries(signatures)).toEqual({ fingerprints, passageQueries, sketchQueries });
   });
 });

@@ -1,6 +1,6 @@
 import { fingerprintFromHex, isFingerprintHex, type Fingerprint } from '../../core';
 import type { CorpusEntry } from '../../core';
-import { FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize } from '../../core/scheme';
+import { FINGERPRINT_SCHEMES, isFingerprintScheme, passageMeasure, passageSampleSize } from '../../core/scheme';
 
 /** Name fields a .jsonl line may carry, in order of preference: `file` is what `deja-lu fingerprint` prints. */
 const NAME_FIELDS = ['file', 'url', 'id'] as const;
@@ -36,7 +36,10 @@ export function parseFingerprintLine(line: string): ParsedLine {
     return { kind: 'invalid', reason: `"scheme" is not one this version knows (${FINGERPRINT_SCHEMES.join(', ')})` };
   }
   const entry: CorpusEntry = { fingerprint: fingerprintFromHex(fields.simhash) };
-  if (fields.scheme !== undefined) entry.sampleSize = passageSampleSize(fields.scheme);
+  if (fields.scheme !== undefined) {
+    entry.sampleSize = passageSampleSize(fields.scheme);
+    entry.measure = passageMeasure(fields.scheme);
+  }
   if (fields.passages !== undefined) {
     if (!Array.isArray(fields.passages) || !fields.passages.every(isFingerprintHex)) return { kind: 'invalid', reason: '"passages" is not a list of 16-hex-digit fingerprints' };
     if (!isCount(fields.words) || !isCount(fields.cjkChars)) return { kind: 'invalid', reason: 'a line with "passages" needs "words" and "cjkChars" counts' };

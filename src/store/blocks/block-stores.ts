@@ -110,9 +110,10 @@ const PASSAGE_ONLY: readonly number[] = [PASSAGE_STORE];
  * (bucketCandidates). A superset: the caller measures the full distance on
  * the page's record. A query marked in `passageQueries` is a passage, which
  * matches only what shares its first block (core/passages.ts passagesMatch):
- * its block0 bucket alone is read.
+ * its block0 bucket alone is read; one marked in `sketchQueries` is a
+ * passage sketch, filtered by differing bytes (core/passage-sketch.ts).
  */
-export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number, passageQueries: readonly boolean[] = []): Promise<Set<number>[]> {
+export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], maxDistance: number, passageQueries: readonly boolean[] = [], sketchQueries: readonly boolean[] = []): Promise<Set<number>[]> {
   const wanted = BLOCK_STORES.map(() => new Map<number, Promise<Bucket | undefined>>());
   const blocks = queries.map(fingerprintBlocks);
   const storesOf = (q: number): readonly number[] => (passageQueries[q] === true ? PASSAGE_ONLY : ALL_BLOCKS);
@@ -126,7 +127,7 @@ export async function lookupBlocks(tx: ReadTx, queries: readonly Fingerprint[], 
     await Promise.all(storesOf(q).map(async (b) => {
       const block = (blocks[q] as Blocks)[b] as number;
       const bucket = await (wanted[b] as Map<number, Promise<Bucket | undefined>>).get(bucketKey(block, b));
-      if (bucket !== undefined) bucketCandidates(bucket, fp, b, maxDistance, found);
+      if (bucket !== undefined) bucketCandidates(bucket, fp, b, maxDistance, found, sketchQueries[q] === true ? 'sketch' : 'simhash');
     }));
     return found;
   }));

@@ -19,6 +19,9 @@
  */
 import { fingerprintBlocks, type Blocks, type Fingerprint } from '../../core/fingerprint64';
 import { popcount32 } from '../../core/hamming';
+import type { PassageMeasure } from '../../core/scheme';
+import { differingBytes } from '../../core/sketch-distance';
+import { passageReach } from '../../core/passages';
 
 /**
  * One bucket of a block store, under the block's top bits: packed entries
@@ -189,19 +192,27 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
 /**
  * Keys of the pages in `bucket` (filed under block `b`) that may have a
  * fingerprint within `maxDistance` of `fp`: same low bits of the block, the
- * two kept blocks within the distance.
+ * two kept blocks within the distance — in bits, or for a passage sketch
+ * (`measure`, scheme 6 on) in differing bytes (core/passages.ts passageReach).
  */
-export function bucketCandidates(bucket: Bucket, fp: Fingerprint, b: number, maxDistance: number, found: Set<number>): void {
+export function bucketCandidates(bucket: Bucket, fp: Fingerprint, b: number, maxDistance: number, found: Set<number>, measure: PassageMeasure = 'simhash'): void {
   const { low, rest: [x, y] } = bucketEntry(fp, b, 0);
   const mask = lowMask(b);
+  const distance = measure === 'sketch' ? entryBytesApart : entryDistance;
+  const reach = passageReach(maxDistance, measure);
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    if ((word & mask) === low && entryDistance(view, at, x, y) <= maxDistance) found.add(pageOfWord(word, b));
+    if ((word & mask) === low && distance(view, at, x, y) <= reach) found.add(pageOfWord(word, b));
   }
 }
 
 /** Hamming distance between the two blocks of an entry (at `at`) and the query's same two blocks. */
 function entryDistance(view: DataView, at: number, a: number, b: number): number {
   return popcount32((view.getUint16(at + 4) ^ a) >>> 0) + popcount32((view.getUint16(at + 6) ^ b) >>> 0);
+}
+
+/** Bytes in which the two blocks of an entry differ from the query's: a sketch's distance on the four bytes an entry keeps. */
+function entryBytesApart(view: DataView, at: number, a: number, b: number): number {
+  return differingBytes((((view.getUint16(at + 4) ^ a) << 16) | (view.getUint16(at + 6) ^ b)) >>> 0);
 }

@@ -107,6 +107,13 @@ export function storedFingerprints(stored: StoredPage, key: number): Uint8Array 
   return stored.d.subarray(COUNT_BYTES, fingerprintsEnd(stored, key));
 }
 
+/** The scheme the page was signed in, from its flags (what decodeContent reads), without decoding the rest. */
+export function storedScheme(stored: StoredPage, key: number): FingerprintScheme {
+  const scheme = (((stored.d[fingerprintsEnd(stored, key)] as number) >> SCHEME_SHIFT) & SCHEME_MASK) + 1;
+  if (!isFingerprintScheme(scheme)) throw new DamagedPageError(key);
+  return scheme;
+}
+
 /** The page's site: stored only when it is not the URL's own. */
 export function storedSite(stored: StoredPage): string {
   return stored.s ?? siteOf(stored.u);
