@@ -1,7 +1,8 @@
 import type { Corpus } from './corpus';
-import { FIRST_BLOCK, forEachNearPair, hammingBits } from './near-pairs';
+import { FIRST_BLOCK, forEachNearPair, hammingBits, type PairDistance } from './near-pairs';
 import { differingBytes } from './sketch-distance';
 import { passageReach } from './passages';
+import type { PassageMeasure } from './scheme';
 
 /**
  * Each pair of corpus entries that the history's block index puts side by
@@ -18,14 +19,32 @@ export function forEachCandidatePair(corpus: Corpus, maxDistance: number, visit:
     visit(i, j);
   };
   forEachNearPair(corpus.wholeColumns(), maxDistance, (i, j) => once(i, j));
-  forEachNearPair(corpus.passageColumns(), maxDistance, (p, q) => {
+  const measures = corpus.passageMeasures();
+  const byPassage = (p: number, q: number): void => {
     const i = corpus.passageOwnerOf(p);
     const j = corpus.passageOwnerOf(q);
     if (i !== j) once(Math.min(i, j), Math.max(i, j));
-  }, FIRST_BLOCK, (p, q, xorHi, xorLo) => {
-    const measure = corpus.measureOf(corpus.passageOwnerOf(p));
-    if (measure !== corpus.measureOf(corpus.passageOwnerOf(q))) return Infinity;
-    // Sketch bytes scaled to the distance searched, so that passageReach's limit is maxDistance's.
-    return measure === 'sketch' ? (differingBytes(xorHi) + differingBytes(xorLo) <= passageReach(maxDistance, 'sketch') ? 0 : Infinity) : hammingBits(p, q, xorHi, xorLo);
-  });
+  };
+  // Passages of two measures never compare: a corpus mixing them is searched a measure at a time.
+  if (measures.size === 1) {
+    const [measure] = [...measures] as [PassageMeasure];
+    forEachNearPair(corpus.passageColumns(), maxDistance, byPassage, FIRST_BLOCK, passageDistance(measure, maxDistance));
+    return;
+  }
+  for (const measure of measures) {
+    const { columns, passage } = corpus.passagesOf(measure);
+    forEachNearPair(columns, maxDistance, (p, q) => byPassage(passage[p] as number, passage[q] as number), FIRST_BLOCK, passageDistance(measure, maxDistance));
+  }
+}
+
+/**
+ * forEachNearPair's distance between two passages of one measure: bits
+ * between SimHashes; for sketches 0 when their bytes are within
+ * passageReach and Infinity otherwise (forEachNearPair keeps what is within
+ * maxDistance).
+ */
+function passageDistance(measure: PassageMeasure, maxDistance: number): PairDistance {
+  if (measure === 'simhash') return hammingBits;
+  const reach = passageReach(maxDistance, 'sketch');
+  return (_p, _q, xorHi, xorLo) => (differingBytes(xorHi) + differingBytes(xorLo) <= reach ? 0 : Infinity);
 }

@@ -113,6 +113,30 @@ export class Corpus {
     return { hi: this.passageHi.view(), lo: this.passageLo.view(), count: this.passageHi.length };
   }
 
+  /**
+   * The passages of one measure as columns of their own, and each one's
+   * number among all passages: what a corpus mixing schemes searches per
+   * measure (a copy, so only then).
+   */
+  passagesOf(measure: PassageMeasure): { columns: FingerprintColumns; passage: Uint32Array } {
+    const picked: number[] = [];
+    for (let p = 0; p < this.passageHi.length; p++) if (this.measureOf(this.passageOwner.at(p)) === measure) picked.push(p);
+    const passage = Uint32Array.from(picked);
+    const hi = passage.map((p) => this.passageHi.at(p));
+    const lo = passage.map((p) => this.passageLo.at(p));
+    return { columns: { hi, lo, count: passage.length }, passage };
+  }
+
+  /** The measures of the entries that brought passages. */
+  passageMeasures(): Set<PassageMeasure> {
+    const measures = new Set<PassageMeasure>();
+    for (let id = 0; id < this.count && measures.size < 2; id++) {
+      const end = id + 1 < this.count ? this.passageStart.at(id + 1) : this.passageHi.length;
+      if (end > this.passageStart.at(id)) measures.add(this.measureOf(id));
+    }
+    return measures;
+  }
+
   passageOwnerOf(passage: number): number {
     return this.passageOwner.at(passage);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DisjointSets, FIRST_BLOCK, forEachNearPair, hammingDistance, type Fingerprint, type FingerprintColumns } from '../../src/core';
+import { Corpus, DisjointSets, FIRST_BLOCK, fingerprintFromHex, forEachCandidatePair, forEachNearPair, hammingDistance, type Fingerprint, type FingerprintColumns, type PassageMeasure } from '../../src/core';
 
 function columns(fps: readonly Fingerprint[]): FingerprintColumns {
   return { hi: Uint32Array.from(fps, (f) => f.hi), lo: Uint32Array.from(fps, (f) => f.lo), count: fps.length };
@@ -92,5 +92,26 @@ describe('DisjointSets', () => {
     expect([0, 1, 2, 3, 4].map((i) => sets.sizeOf(i))).toEqual([4, 4, 1, 4, 4]);
     expect(sets.find(3)).toBe(sets.find(0));
     expect(sets.find(2)).toBe(2);
+  });
+});
+
+describe('forEachCandidatePair: passages of one measure, compared by it', () => {
+  const hex = (h: string): Fingerprint => fingerprintFromHex(h);
+  const SKETCH = 'aaaa11bbccddeeff';
+  // Whole fingerprints and second passages far apart: only the first passages can pair the two.
+  const entry = (passage: string, measure: PassageMeasure, n: number) => ({
+    fingerprint: hex(n === 0 ? '0000000000000000' : 'ffffffffffffffff'), passages: [hex(passage), hex(n === 0 ? '1234123412341234' : '9876987698769876')], measure, length: { words: 500, cjkChars: 0 },
+  });
+  test.each<[string, string, PassageMeasure, Array<[number, number]>]>([
+    ['a sketch two bytes apart: a pair', 'aaaa10bbccddefff', 'sketch', [[0, 1]]],
+    ['a sketch three bytes apart (one bit each): none', 'aaaa10bbccdcefff', 'sketch', []],
+    ['the same 64 bits as a SimHash passage: none (sketches and SimHashes never compare)', SKETCH, 'simhash', []],
+  ])('%s', (_name, other, measure, pairs) => {
+    const corpus = new Corpus();
+    corpus.add(entry(SKETCH, 'sketch', 0), { source: 0, line: 0 });
+    corpus.add(entry(other, measure, 1), { source: 0, line: 1 });
+    const found: Array<[number, number]> = [];
+    forEachCandidatePair(corpus, 3, (i, j) => found.push([i, j]));
+    expect(found).toEqual(pairs);
   });
 });
