@@ -67,8 +67,9 @@ export class CopiedPartsService {
  */
 function copiedParts(text: string, earlier: Page, verdict: MatchVerdict, maxDistance: number, deps: FeatureDeps): { spans: TextSpan[]; passage: TextSpan | undefined } {
   const measure = passageMeasure(earlier.scheme);
+  const stored = earlier.passages.map(fingerprintFromHex);
   // Chunks made in another measure than the earlier page's passages have none of them.
-  const passages = (scheme: FingerprintScheme) => (passageMeasure(scheme) === measure ? earlier.passages.map(fingerprintFromHex) : []);
+  const passages = (scheme: FingerprintScheme) => (passageMeasure(scheme) === measure ? stored : []);
   const inScheme = (scheme: FingerprintScheme) => {
     const chunks = passageRanges(text, deps, scheme);
     const copy = (v: MatchVerdict) => ({ verdict: v, passages: passages(scheme), measure });

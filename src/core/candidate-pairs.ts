@@ -28,12 +28,12 @@ export function forEachCandidatePair(corpus: Corpus, maxDistance: number, visit:
   // Passages of two measures never compare: a corpus mixing them is searched a measure at a time.
   if (measures.size === 1) {
     const [measure] = [...measures] as [PassageMeasure];
-    forEachNearPair(corpus.passageColumns(), maxDistance, byPassage, FIRST_BLOCK, passageDistance(measure, maxDistance));
+    forEachNearPair(corpus.passageColumns(), maxDistance, byPassage, FIRST_BLOCK, pairDistanceFor(measure, maxDistance));
     return;
   }
   for (const measure of measures) {
     const { columns, passage } = corpus.passagesOf(measure);
-    forEachNearPair(columns, maxDistance, (p, q) => byPassage(passage[p] as number, passage[q] as number), FIRST_BLOCK, passageDistance(measure, maxDistance));
+    forEachNearPair(columns, maxDistance, (p, q) => byPassage(passage[p] as number, passage[q] as number), FIRST_BLOCK, pairDistanceFor(measure, maxDistance));
   }
 }
 
@@ -43,7 +43,7 @@ export function forEachCandidatePair(corpus: Corpus, maxDistance: number, visit:
  * passageReach and Infinity otherwise (forEachNearPair keeps what is within
  * maxDistance).
  */
-function passageDistance(measure: PassageMeasure, maxDistance: number): PairDistance {
+function pairDistanceFor(measure: PassageMeasure, maxDistance: number): PairDistance {
   if (measure === 'simhash') return hammingBits;
   const reach = passageReach(maxDistance, 'sketch');
   return (_p, _q, xorHi, xorLo) => (differingBytes(xorHi) + differingBytes(xorLo) <= reach ? 0 : Infinity);

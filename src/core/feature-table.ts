@@ -14,7 +14,8 @@ export interface HashedFeatures {
   lo: Uint32Array;
   /**
    * Where each paragraph after the first begins (a position of `ids`), when
-   * the stream was read paragraph by paragraph (fingerprint scheme 5 on):
+   * the stream was read paragraph by paragraph (fingerprint scheme 5 on;
+   * empty for a text of one paragraph):
    * passages.ts chunkBoundaries then never lets a chunk span one.
    */
   paragraphs?: Int32Array;
@@ -90,6 +91,11 @@ export class FeatureTable {
       this.wordStates[entry] = state;
     }
     if (state === WORD_CONTENT) this.append(entry);
+  }
+
+  /** The stream is read paragraph by paragraph (HashedFeatures.paragraphs), one paragraph so far. */
+  byParagraph(): void {
+    this.paragraphStarts ??= [];
   }
 
   /** Marks where the next paragraph begins: the stream is then read paragraph by paragraph (HashedFeatures.paragraphs). */
@@ -207,6 +213,7 @@ export function initialRoom(length: number): { features: number; distinct: numbe
  */
 export function hashFeatures(features: readonly string[], paragraphs?: readonly number[]): HashedFeatures {
   const table = new FeatureTable(features.length);
+  if (paragraphs) table.byParagraph();
   let next = 0;
   features.forEach((feature, i) => {
     for (; paragraphs && next < paragraphs.length && (paragraphs[next] as number) <= i; next++) table.paragraph();

@@ -162,7 +162,7 @@ export interface FeatureDeps extends TokenizeDeps {
 }
 
 /** Where the tokeniser puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
-type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'paragraph'> & { asciiWords?: TokenSink['asciiWords'] };
+type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'paragraph' | 'byParagraph'> & { asciiWords?: TokenSink['asciiWords'] };
 
 function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
   const sink: TokenSink = {
@@ -173,7 +173,11 @@ function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
     other: (token) => addTokenFeatures(token, true, table),
   };
   if (table.asciiWords) sink.asciiWords = table.asciiWords.bind(table);
-  if (byParagraph) sink.paragraph = () => table.paragraph();
+  if (byParagraph) {
+    // A text of one paragraph is read by paragraph too: its chunks need PARAGRAPH_MIN_FEATURES like any other's.
+    table.byParagraph();
+    sink.paragraph = () => table.paragraph();
+  }
   return sink;
 }
 

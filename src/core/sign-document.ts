@@ -2,7 +2,7 @@ import type { DocumentFeatures } from './document-features';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import type { HashedFeatures } from './feature-table';
-import { keepPassages, PARAGRAPH_MIN_FEATURES } from './passages';
+import { keepPassages } from './passages';
 import { chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
@@ -43,12 +43,9 @@ export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme
 /**
  * keepPassages of the chunks' sketches, except that a one-chunk text keeps
  * its one sketch: a SimHash text of one chunk lets its whole fingerprint
- * stand for its passage, which a sketch cannot be compared with. A text of
- * one paragraph carries no paragraph starts, so its PARAGRAPH_MIN_FEATURES
- * is checked here.
+ * stand for its passage, which a sketch cannot be compared with.
  */
 function keptSketches(f: HashedFeatures, sampleSize: number): Fingerprint[] {
-  if (f.ids.length < PARAGRAPH_MIN_FEATURES) return [];
   const chunks = chunkSketches(f);
   return chunks.length === 1 ? chunks : keepPassages(chunks, sampleSize);
 }

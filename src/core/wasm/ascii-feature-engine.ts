@@ -146,6 +146,11 @@ export class AsciiFeatureEngine {
     this.addRange(feature, 0, feature.length);
   }
 
+  /** The stream is read paragraph by paragraph, as FeatureTable.byParagraph says. */
+  byParagraph(): void {
+    this.paragraphStarts ??= [];
+  }
+
   /** Marks where the next paragraph begins, as FeatureTable.paragraph does. */
   paragraph(): void {
     (this.paragraphStarts ??= []).push(this.exports.length.value as number);
