@@ -2,7 +2,7 @@
 import { fingerprintFromHex, type Fingerprint } from '../core/fingerprint64';
 import { passageDistance, passageReach, sharesFirstBlock } from '../core/passages';
 import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
-import { FINGERPRINT_SCHEME, isFingerprintScheme, passageMeasure, type FingerprintScheme } from '../core/scheme';
+import { FINGERPRINT_SCHEME, isFingerprintScheme, passageMeasure, type FingerprintScheme, type PassageMeasure } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { lookupBlocks } from './blocks/block-stores';
 import { unpackFingerprints } from './codec/fingerprints';
@@ -80,16 +80,17 @@ function toFingerprint(fp: Fingerprint | string): Fingerprint {
 /**
  * The page's closest fingerprint to `query` that the index could find it by
  * (the whole document, or a passage with the query's first block): smallest
- * distance, then lowest slot. A sketch query (`sketch`) compares only with
+ * distance, then lowest slot. A sketch query (`measure`) compares only with
  * the passages of a page signed with sketches, by differing bytes; any other
  * query never with those.
  */
-function bestSlot(page: StoredPage, key: number, query: Fingerprint, sketch: boolean): { slot: number; distance: number } {
+function bestSlot(page: StoredPage, key: number, query: Fingerprint, measure: PassageMeasure): { slot: number; distance: number } {
   let best = { slot: -1, distance: Infinity };
-  const sketches = passageMeasure(storedScheme(page, key)) === 'sketch';
+  const sketch = measure === 'sketch';
+  const pageMeasure = passageMeasure(storedScheme(page, key));
   unpackFingerprints(storedFingerprints(page, key)).forEach((fp, slot) => {
-    if (slot === 0 ? sketch : sketches !== sketch || !sharesFirstBlock(fp, query)) return;
-    const distance = passageDistance(fp, query, sketch ? 'sketch' : 'simhash');
+    if (slot === 0 ? sketch : pageMeasure !== measure || !sharesFirstBlock(fp, query)) return;
+    const distance = passageDistance(fp, query, measure);
     if (distance < best.distance) best = { slot, distance };
   });
   return best;
@@ -187,9 +188,9 @@ export class History {
         for (const id of found[q] as Set<number>) {
           const stored = pages.get(id);
           if (stored === undefined) continue;
-          const sketch = options.sketchQueries?.[q] === true;
-          const { slot, distance } = bestSlot(stored, id, fp, sketch);
-          if (distance <= passageReach(maxDistance, sketch ? 'sketch' : 'simhash')) matches.push({ page: record(stored, id), slot, distance });
+          const measure = options.sketchQueries?.[q] === true ? 'sketch' : 'simhash';
+          const { slot, distance } = bestSlot(stored, id, fp, measure);
+          if (distance <= passageReach(maxDistance, measure)) matches.push({ page: record(stored, id), slot, distance });
         }
         return matches.sort(compareMatches).slice(0, options.limit ?? Infinity);
       });

@@ -151,8 +151,7 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
   if (source === undefined) throw new DamagedPageError(key);
   const [visitCount, textLength, cjkChars, words, span] = [varint(), varint(), varint(), varint(), unzigzag(varint())] as [number, number, number, number, number];
   const published = ((flags as number) & HAS_PUBLISHED) !== 0;
-  const scheme = (((flags as number) >> SCHEME_SHIFT) & SCHEME_MASK) + 1;
-  if (!isFingerprintScheme(scheme)) throw new DamagedPageError(key);
+  const scheme = storedScheme(stored, key);
   if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
   const page: NewPage = {
     url: stored.u,
