@@ -62,6 +62,21 @@ export function passageSampleSize(scheme: FingerprintScheme): number {
   return scheme >= EVERY_CHUNK_SCHEME ? 64 : 6;
 }
 
+/**
+ * Passages the page being checked is looked up and judged by: its sample and
+ * the next chunks by key, up to PROBED_SAMPLES samples (DocumentSignature.unsampled).
+ */
+export function probedPassages(scheme: FingerprintScheme): number {
+  return PROBED_SAMPLES * passageSampleSize(scheme);
+}
+
+/**
+ * How many samples' worth of passages a checked page is probed with. A quote
+ * of a long page lies in a chunk its stored sample may leave out; reading
+ * twice the buckets bounds what that costs a check (docs/decisions/0054-probe-unsampled-chunks.md).
+ */
+export const PROBED_SAMPLES = 2;
+
 /** The sample size of signatures made now. */
 export const CURRENT_SAMPLE_SIZE = passageSampleSize(FINGERPRINT_SCHEME);
 

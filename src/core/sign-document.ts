@@ -1,10 +1,9 @@
 import type { DocumentFeatures } from './document-features';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import type { HashedFeatures } from './feature-table';
 import { keepPassages } from './passages';
 import { chunkSketches } from './passage-sketch';
-import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, type FingerprintScheme } from './scheme';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { foldText } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -21,13 +20,19 @@ import type { DocumentSignature } from './verdict';
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const sampleSize = passageSampleSize(scheme);
   const measure = passageMeasure(scheme);
-  return withSchemeFeatures(text, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => ({
-    fingerprint: features.whole(capped),
-    passages: measure === 'sketch' ? keptSketches(features.hashed(), sampleSize) : keepPassages(features.chunks(capped), sampleSize),
-    sampleSize,
-    measure,
-    length: features.length,
-  }));
+  return withSchemeFeatures(text, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => {
+    const chunks = measure === 'sketch' ? chunkSketches(features.hashed()) : features.chunks(capped);
+    // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
+    const probed = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, probedPassages(scheme));
+    return {
+      fingerprint: features.whole(capped),
+      passages: probed.slice(0, sampleSize),
+      unsampled: probed.slice(sampleSize),
+      sampleSize,
+      measure,
+      length: features.length,
+    };
+  });
 }
 
 /**
@@ -38,16 +43,6 @@ export function signDocument(text: string, deps: FeatureDeps = {}, scheme: Finge
 export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): Fingerprint {
   // Paragraphs change only the passages: the whole fingerprint needs none.
   return withSchemeFeatures(text, deps, scheme, false, (features, capped) => features.whole(capped));
-}
-
-/**
- * keepPassages of the chunks' sketches, except that a one-chunk text keeps
- * its one sketch: a SimHash text of one chunk lets its whole fingerprint
- * stand for its passage, which a sketch cannot be compared with.
- */
-function keptSketches(f: HashedFeatures, sampleSize: number): Fingerprint[] {
-  const chunks = chunkSketches(f);
-  return chunks.length === 1 ? chunks : keepPassages(chunks, sampleSize);
 }
 
 /** The text's features as `scheme` reads them (`byParagraph`: with where paragraphs begin), and whether it caps their weights. */

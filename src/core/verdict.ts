@@ -130,6 +130,13 @@ export interface DocumentSignature {
    */
   passages: Fingerprint[];
   /**
+   * The page being checked only: its next chunks by key beyond the sample
+   * (scheme.ts probedPassages), never stored. The index is asked for them
+   * too, and they count for a quote alone: a quoted chunk the sample left
+   * out is still found, and the coverage rules keep their like-for-like sample.
+   */
+  unsampled?: Fingerprint[];
+  /**
    * The bottom-k sample size the passages were kept with
    * (scheme.ts passageSampleSize); fewer passages than this are every chunk
    * of the text. Defaults to the current scheme's.
@@ -240,6 +247,11 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
   return { compared, matched, shared };
 }
 
+/** How many of `side`'s passages have a partner in `other`. */
+function sharedOf(side: readonly Fingerprint[], other: readonly Fingerprint[], maxDistance: number, measure: PassageMeasure): number {
+  return side.filter((p) => other.some((q) => passagesMatch(p, q, maxDistance, measure))).length;
+}
+
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
 export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
@@ -252,15 +264,16 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const e = coverage(pe, pc, limit, maxDistance, measure);
   const c = coverage(pc, pe, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, measure, countsForPart);
+  const beyond = alike ? sharedOf(current.unsampled ?? [], pe, maxDistance, measure) : 0;
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
   return {
     distance,
-    found: distance <= maxDistance || e.shared > 0,
+    found: distance <= maxDistance || e.shared > 0 || beyond > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
-    sharedPassages: c.shared,
+    sharedPassages: c.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,

@@ -1,6 +1,7 @@
 /**
  * What `History.queryMany` is asked for a page: each signature's whole
- * fingerprint, then its passages, marked as passages so that only their
+ * fingerprint, then its passages (the unsampled ones too, for the page
+ * being checked: DocumentSignature.unsampled), marked as passages so that only their
  * block0 bucket is read (QueryOptions.passageQueries), and as sketches when
  * they are (QueryOptions.sketchQueries, fingerprint scheme 6 on).
  */
@@ -17,6 +18,8 @@ export interface SignatureQueries<F extends Fingerprint | string> {
 export interface QueriedSignature<F extends Fingerprint | string> {
   fingerprint: F;
   passages: readonly F[];
+  /** The page being checked: its passages beyond the stored sample. */
+  unsampled?: readonly F[];
   measure?: PassageMeasure;
 }
 
@@ -25,7 +28,8 @@ export function signatureQueries<F extends Fingerprint | string>(signatures: Ite
   const fingerprints: F[] = [];
   const passageQueries: boolean[] = [];
   const sketchQueries: boolean[] = [];
-  for (const { fingerprint, passages, measure } of signatures) {
+  for (const { fingerprint, passages: sampled, unsampled = [], measure } of signatures) {
+    const passages = [...sampled, ...unsampled];
     fingerprints.push(fingerprint, ...passages);
     passageQueries.push(false, ...passages.map(() => true));
     sketchQueries.push(false, ...passages.map(() => measure === 'sketch'));

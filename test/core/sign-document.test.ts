@@ -8,7 +8,7 @@ import {
   isAnchorHash, passageKey, PARAGRAPH_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
 } from '../../src/core/passages';
 import { chunkSketch } from '../../src/core/passage-sketch';
-import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, type FingerprintScheme } from '../../src/core/scheme';
+import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, probedPassages, type FingerprintScheme } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
@@ -22,7 +22,8 @@ import type { DocumentSignature } from '../../src/core/verdict';
  * ends one; one of fewer than PARAGRAPH_MIN_FEATURES features gives none),
  * where an anchor feature ends a chunk of at least PASSAGE_MIN_FEATURES (or
  * at PASSAGE_MAX_FEATURES), a short tail joined to the paragraph's chunk
- * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key.
+ * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key, and
+ * the next ones up to probedPassages as the unsampled ones.
  * signDocument gets there in one pass without a string per word, and must
  * give exactly this.
  */
@@ -32,9 +33,11 @@ function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCH
   const starts = [0, ...paragraphs, features.length];
   const byParagraph = starts.slice(1).map((end, p) => features.slice(starts[p], end));
   const sketches = passageMeasure(scheme) === 'sketch';
+  const probed = specifiedPassages(byParagraph, sketches);
   return {
     fingerprint: simhash(waterFill(weightedFeatures(tokens))),
-    passages: specifiedPassages(byParagraph, sketches),
+    passages: probed.slice(0, CURRENT_SAMPLE_SIZE),
+    unsampled: probed.slice(CURRENT_SAMPLE_SIZE),
     sampleSize: CURRENT_SAMPLE_SIZE,
     measure: passageMeasure(scheme),
     length: measureText(text),
@@ -98,7 +101,7 @@ function specifiedPassages(paragraphs: ReadonlyArray<readonly string[]>, sketche
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
   const distinct = keyed.filter((k, i) => i === 0 || k.key !== (keyed[i - 1] as (typeof keyed)[number]).key);
-  return distinct.slice(0, CURRENT_SAMPLE_SIZE).map((k) => k.fp);
+  return distinct.slice(0, probedPassages(FINGERPRINT_SCHEME)).map((k) => k.fp);
 }
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');
@@ -126,6 +129,7 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
     ['full-width forms and ligatures', paragraph('ＳｉｍＨａｓｈ　１２３ ﬁnding ＡＢＣ ｶﾀｶﾅ', 30)],
     ['surrogate halves that removing invisible characters joins', 'x \ud835\u200b\udc01a \u3099\ud835\u202e\ude00\ufeff11 \ud835\ufeff\udc01 1'],
     ['English, paragraphs with passages of their own', longParagraphs('The quick brown fox jumps over the lazy dog; simhash fingerprints find reposts of articles.', 20)],
+    ['more chunks than a sample: the next ones by key are the unsampled ones', longParagraphs('Each paragraph of a long page is a chunk the index may be asked for.', 150)],
     ['Chinese, paragraphs with passages of their own', longParagraphs('我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。', 15)],
     ['paragraphs between blank lines of spaces and tabs, and lines of one word', longParagraphs('Reposts keep the words of an article and change the frame around them.', 12).replaceAll('\n\n', '\n \t\nAdvertisement\n\n\n')],
     ['one chunk', 'A short note about passages and fingerprints.'],

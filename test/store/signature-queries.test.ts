@@ -15,6 +15,13 @@ describe('signatureQueries', () => {
       [false, true, true, false, true],
       [false, true, true, false, false],
     ],
+    [
+      'the page being checked: its unsampled passages asked for after its sample, as passages of its measure',
+      [{ fingerprint: fp(1), passages: [fp(2)], unsampled: [fp(3), fp(4)], measure: 'sketch' }],
+      [fp(1), fp(2), fp(3), fp(4)],
+      [false, true, true, true],
+      [false, true, true, true],
+    ],
     ['passages of no said measure are SimHashes', [{ fingerprint: fp(1), passages: [fp(2)] }], [fp(1), fp(2)], [false, true], [false, false]],
   ])('%s', (_name, signatures, fingerprints, passageQueries, sketchQueries) => {
     expect(signatureQueries(signatures)).toEqual({ fingerprints, passageQueries, sketchQueries });
