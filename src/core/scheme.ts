@@ -99,6 +99,16 @@ export function equivalentScheme(scheme: FingerprintScheme, length: TextLength):
   return length.cjkChars === 0 ? 1 : scheme;
 }
 
+/**
+ * The lowest scheme whose whole fingerprint of this text is `scheme`'s: from
+ * the weight cap on (scheme 3) later schemes changed only the passages, so
+ * two pages signed in 3–6 still compare by their whole fingerprints even
+ * where their passages do not (equivalentScheme differs).
+ */
+export function wholeFingerprintScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {
+  return equivalentScheme(scheme >= WEIGHT_CAP_SCHEME ? WEIGHT_CAP_SCHEME : scheme, length);
+}
+
 export function isFingerprintScheme(value: unknown): value is FingerprintScheme {
   return (FINGERPRINT_SCHEMES as readonly unknown[]).includes(value);
 }

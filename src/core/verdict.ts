@@ -172,6 +172,14 @@ export interface PartOptions {
    * (docs/decisions/0035-paragraph-passages.md). countsForPart is then moot.
    */
   oneSite?: boolean;
+  /**
+   * False when the two signatures' passages were cut or measured by different
+   * rules that keep the same whole fingerprint (scheme.ts wholeFingerprintScheme:
+   * an article signed before an upgrade, a page signed after it, neither text
+   * kept to sign again): only the whole fingerprints compare. Signatures of
+   * two passage measures never compare theirs anyway.
+   */
+  passagesComparable?: boolean;
 }
 
 export interface Judgement {
@@ -253,11 +261,11 @@ function sharedOf(side: readonly Fingerprint[], other: readonly Fingerprint[], m
 }
 
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
-export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean): Comparison {
+export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean, passagesComparable = true): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
   const measure = earlier.measure ?? 'simhash';
-  // Passages of two measures say nothing of each other: only the whole fingerprints compare.
-  const alike = (current.measure ?? 'simhash') === measure;
+  // Passages of two measures, or of two chunkings, say nothing of each other: only the whole fingerprints compare.
+  const alike = passagesComparable && (current.measure ?? 'simhash') === measure;
   const pe = alike ? passagesOf(earlier) : [];
   const pc = alike ? passagesOf(current) : [];
   const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
@@ -311,7 +319,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
 export function judge(earlier: DocumentSignature, current: DocumentSignature, options: VerdictOptions & PartOptions = {}): Judgement {
   const maxDistance = Math.min(options.maxDistance ?? DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE);
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
-  const cmp = compareSignatures(earlier, current, maxDistance, options.countsForPart);
+  const cmp = compareSignatures(earlier, current, maxDistance, options.countsForPart, options.passagesComparable);
   const { distance, sharedPassages } = cmp;
   if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
     return { verdict: 'too_short', distance, sharedPassages };

@@ -1,6 +1,6 @@
 import { Corpus, forEachCandidatePair, judge, type VerdictOptions } from '../core';
 import { pageSignature, type Page } from '../store/page';
-import { comparisonScheme } from './page-signature';
+import { comparisonScheme, wholeComparisonScheme } from './page-signature';
 import { partOptions } from './part-options';
 
 /** Pages come from the history, not from an input file: their entry numbers are all the corpus needs. */
@@ -26,6 +26,7 @@ export class CopyFinder {
   private readonly ids: number[] = [];
   private readonly firstVisits: number[] = [];
   private readonly schemes: number[] = [];
+  private readonly wholeSchemes: number[] = [];
   private readonly sites: Array<Pick<Page, 'site'>> = [];
 
   get count(): number {
@@ -37,21 +38,23 @@ export class CopyFinder {
     this.ids.push(page.id);
     this.firstVisits.push(page.firstVisit);
     this.schemes.push(comparisonScheme(page));
+    this.wholeSchemes.push(wholeComparisonScheme(page));
     this.sites.push({ site: page.site });
   }
 
   /**
    * Every pair the checker would flag had the later page been read now: the
-   * block index's candidates (within the user's k) of one comparison scheme,
-   * judged by `judge` with the user's k and minimum length, the page read
+   * block index's candidates (within the user's k) whose whole fingerprints
+   * compare (their passages too when signed alike: comparisonScheme), judged by `judge` with the user's k and minimum length, the page read
    * first as the earlier one.
    */
   pairs(options: Required<VerdictOptions>): CopyPair[] {
     const found: CopyPair[] = [];
     forEachCandidatePair(this.corpus, options.maxDistance, (i, j) => {
-      if (this.schemes[i] !== this.schemes[j]) return;
+      if (this.wholeSchemes[i] !== this.wholeSchemes[j]) return;
       const [a, b] = this.readFirst(i, j) ? [i, j] : [j, i];
-      const { verdict, distance } = judge(this.corpus.signature(a)!, this.corpus.signature(b)!, { ...options, ...partOptions(this.sites[a]!, this.sites[b]!) });
+      const passagesComparable = this.schemes[a] === this.schemes[b];
+      const { verdict, distance } = judge(this.corpus.signature(a)!, this.corpus.signature(b)!, { ...options, ...partOptions(this.sites[a]!, this.sites[b]!), passagesComparable });
       if (verdict === 'duplicate' || verdict === 'partial') found.push({ earlier: this.ids[a]!, later: this.ids[b]!, kind: verdict, distance });
     });
     return found;

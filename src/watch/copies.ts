@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
+import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, isOneSite, judge, namesPage, siteOf, wholeFingerprintScheme, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { pageSignature, signatureQueries, type History, type Page } from '../store';
 
@@ -49,10 +49,11 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
-    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !signedAlike(article, page)) continue;
+    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !wholeSignedAlike(article, page)) continue;
     seen.add(page.id);
     const oneSite = isOneSite(article.site, page.site);
-    const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite });
+    const passagesComparable = signedAlike(article, page);
+    const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
@@ -66,6 +67,11 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
  */
 function signedAlike(a: Page, b: Page): boolean {
   return equivalentScheme(a.scheme, a) === equivalentScheme(b.scheme, b);
+}
+
+/** Whether their whole fingerprints were: an article marked before an upgrade still finds the whole copies read after it. */
+function wholeSignedAlike(a: Page, b: Page): boolean {
+  return wholeFingerprintScheme(a.scheme, a) === wholeFingerprintScheme(b.scheme, b);
 }
 
 /** The article under another address of its own site (it declares one of the article's addresses as canonical, or the other way round). */

@@ -15,6 +15,8 @@ const D20 = '00000000000fffff';
 /** 6 bits from ORIGIN, 3 from D3. */
 const D6 = '000000000000003f';
 const FAR = '00000000000003ff';
+/** Eight passages with distinct first blocks. */
+const EIGHT = ['1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888'].map((block) => `${block}000000000000`);
 
 /** Each group as [original id, [copy id, kind, distance]…]. */
 function shape(groups: RepostGroup[]): Array<[number, Array<[number, string, number]>]> {
@@ -49,6 +51,12 @@ describe('reposts found in the history', () => {
       [[1, [[2, 'duplicate', 2]]]]],
     ['pages without CJK text before and after the weight cap (scheme 3) are not compared',
       [page(1, 'https://a.test/story', 0, ORIGIN, { scheme: 2 }), page(2, 'https://b.test/copy', 5, D2, { scheme: 3 })],
+      []],
+    ['pages read before and after an upgrade that changed passages only (schemes 5 and 6) compare by their whole fingerprints',
+      [page(1, 'https://a.test/story', 0, ORIGIN, { scheme: 5 }), page(2, 'https://b.test/copy', 5, D2, { scheme: 6 })],
+      [[1, [[2, 'duplicate', 2]]]]],
+    ['but not by their passages, cut by other rules: six of eight shared make no partial copy across schemes 4 and 5',
+      [page(1, 'https://a.test/story', 0, ORIGIN, { scheme: 4, passages: EIGHT }), page(2, 'https://b.test/digest', 5, D20, { scheme: 5, passages: EIGHT.slice(0, 6) })],
       []],
     ['an address declaring the other canonical is the same article, not a copy',
       [page(1, 'https://a.test/story', 0, ORIGIN), page(2, 'https://a.test/story?page=all', 5, ORIGIN, { canonicalUrl: 'https://a.test/story' })],

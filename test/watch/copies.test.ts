@@ -71,6 +71,15 @@ describe('copiesOfMyArticles: every copy the history holds of each of the user\'
     ['a page signed before the weight cap (scheme 2) is not compared with one signed after it', [
       [MINE, { source: 'author', scheme: 2 }], ['https://copy.example/x', { scheme: 3 }],
     ], [[MINE, []]]],
+    ['an article signed in scheme 5 still lists a whole copy read after the upgrade (the same whole fingerprints in 3–6)', [
+      [MINE, { source: 'author', scheme: 5 }], ['https://copy.example/x', { scheme: 6, fingerprint: flipBits(FP, 2) }],
+    ], [[MINE, ['https://copy.example/x duplicate']]]],
+    ['but its scheme-5 passages are not compared with a scheme-6 page’s sketches: no quote', [
+      [MINE, { source: 'author', scheme: 5, passages: [P1, P2] }], ['https://blog.example/post', { scheme: 6, fingerprint: FAR, passages: [P1, P3] }],
+    ], [[MINE, []]]],
+    ['nor scheme-4 passages with scheme 5’s other chunks, both SimHashes: no partial copy', [
+      [MINE, { source: 'author', scheme: 4, passages: EIGHT }], ['https://digest.example/post', { scheme: 5, fingerprint: FAR, passages: [...EIGHT.slice(0, 6), ...OWN] }],
+    ], [[MINE, []]]],
   ])('%s', async (_name, pages, expected) => {
     for (const [url, fields] of pages) await record(url, fields);
     expect(await copiesOf()).toEqual(expected);
