@@ -7,6 +7,7 @@
 import { articleText, BLOCK_TAGS, SKIPPED_TAGS } from './article-text';
 import { removeAuthorNotes } from './author-notes';
 import { removeCollapsedContent } from './collapsed';
+import { removeWikiApparatus } from './wiki-apparatus';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -81,13 +82,17 @@ export function removeNavigation(root: Element): void {
  * `doc` itself; the whole body's text when that leaves nothing (a page made
  * only of links); '' for a page with no text. Authors' notes are dropped as
  * from the article (author-notes.ts). `mediaWiki`: the page is MediaWiki's,
- * whose collapsed sections are dropped as well.
+ * whose collapsed sections and reading apparatus are dropped as well, as
+ * before Readability (wiki-apparatus.ts).
  */
 export function pageText(doc: Document, mediaWiki = false, { mayModify = false }: { mayModify?: boolean } = {}): string {
   const target = mayModify ? doc : (doc.cloneNode(true) as Document);
   const root = target.querySelector('body') ?? target.documentElement;
   if (!root) return '';
-  if (mediaWiki) removeCollapsedContent(root);
+  if (mediaWiki) {
+    removeCollapsedContent(root);
+    removeWikiApparatus(root);
+  }
   removeAuthorNotes(root);
   const whole = articleText(root);
   removeNavigation(root);

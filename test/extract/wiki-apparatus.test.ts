@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { extractArticle } from '../../src/extract';
+import { pageText } from '../../src/extract/page-text';
 import { parseHtml } from '../../src/extract/parse-html';
 
 const PROSE = 'The community supports free software and open standards, with only minor exceptions, and develops a browser, a mail client and many libraries used by other projects. ';
@@ -33,6 +34,18 @@ describe("MediaWiki's reading apparatus", () => {
     ['another site using the same classes: the rest kept', '', ['For the lizard', 'Retrieved 2016', '[12]'], ['Contents', 'Mozilla projects and browsers']],
   ])('%s', (_name, head, kept, absent) => {
     const text = extractArticle(parseHtml(page(head)))?.text ?? '';
+    expect(text).toContain(PROSE.trim());
+    for (const part of kept) expect(text).toContain(part);
+    for (const part of absent) expect(text).not.toContain(part);
+  });
+});
+
+describe("MediaWiki's reading apparatus in the page-text fallback (when Readability finds no article)", () => {
+  test.each([
+    ['a MediaWiki page: apparatus gone from the page text too', true, [], APPARATUS],
+    ['another site using the same classes: its notes and references kept', false, ['For the lizard', 'Retrieved 2016', '[12]'], []],
+  ])('%s', (_name, mediaWiki, kept, absent) => {
+    const text = pageText(parseHtml(page(mediaWiki ? GENERATOR : '')), mediaWiki);
     expect(text).toContain(PROSE.trim());
     for (const part of kept) expect(text).toContain(part);
     for (const part of absent) expect(text).not.toContain(part);
