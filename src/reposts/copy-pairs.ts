@@ -1,6 +1,5 @@
 import { Corpus, forEachCandidatePair, judge, type VerdictOptions } from '../core';
-import { pageSignature, type Page } from '../store/page';
-import { comparisonScheme, wholeComparisonScheme } from './page-signature';
+import { comparisonScheme, pageSignature, wholeComparisonScheme, type Page } from '../store/page';
 import { partOptions } from './part-options';
 
 /** Pages come from the history, not from an input file: their entry numbers are all the corpus needs. */
@@ -45,7 +44,8 @@ export class CopyFinder {
   /**
    * Every pair the checker would flag had the later page been read now: the
    * block index's candidates (within the user's k) whose whole fingerprints
-   * compare (their passages too when signed alike: comparisonScheme), judged by `judge` with the user's k and minimum length, the page read
+   * compare (their passages too when signed alike: comparisonScheme),
+   * judged by `judge` with the user's k and minimum length, the page read
    * first as the earlier one.
    */
   pairs(options: Required<VerdictOptions>): CopyPair[] {

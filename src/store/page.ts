@@ -1,6 +1,6 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
 import { fingerprintFromHex } from '../core/fingerprint64';
-import { passageMeasure, passageSampleSize, type FingerprintScheme } from '../core/scheme';
+import { equivalentScheme, passageMeasure, passageSampleSize, wholeFingerprintScheme, type FingerprintScheme } from '../core/scheme';
 import type { DocumentSignature } from '../core/verdict';
 
 export const PAGE_SOURCES = ['visit', 'manual', 'import', 'author'] as const;
@@ -96,4 +96,20 @@ export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'sch
     measure: passageMeasure(page.scheme),
     length: { cjkChars: page.cjkChars, words: page.words },
   };
+}
+
+/**
+ * The scheme a page's passages are compared in: the lowest one whose rules
+ * signed it alike (core/scheme.ts equivalentScheme: a text without CJK signs
+ * alike in schemes 1 and 2, and every text compares like with like in 3 and
+ * 4). Passages of two such schemes are never compared: the history keeps no
+ * text to sign them again.
+ */
+export function comparisonScheme(page: Pick<Page, 'scheme' | 'cjkChars' | 'words'>): FingerprintScheme {
+  return equivalentScheme(page.scheme, page);
+}
+
+/** The scheme a page's whole fingerprint is compared in (wholeFingerprintScheme): pages of 3–6 compare by it whatever their passages. */
+export function wholeComparisonScheme(page: Pick<Page, 'scheme' | 'cjkChars' | 'words'>): FingerprintScheme {
+  return wholeFingerprintScheme(page.scheme, page);
 }

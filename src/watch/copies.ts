@@ -3,9 +3,9 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { countsForPartOf, distinctivePassages, equivalentScheme, isLongEnough, isOneSite, judge, namesPage, siteOf, wholeFingerprintScheme, type MinLength } from '../core';
+import { countsForPartOf, distinctivePassages, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
-import { pageSignature, signatureQueries, type History, type Page } from '../store';
+import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -49,29 +49,16 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
-    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || !wholeSignedAlike(article, page)) continue;
+    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || wholeComparisonScheme(article) !== wholeComparisonScheme(page)) continue;
     seen.add(page.id);
     const oneSite = isOneSite(article.site, page.site);
-    const passagesComparable = signedAlike(article, page);
+    // An article marked before an upgrade still finds the whole copies read after it; their passages may be cut otherwise.
+    const passagesComparable = comparisonScheme(article) === comparisonScheme(page);
     const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
   return copies.sort((a, b) => a.firstVisit - b.firstVisit || a.url.localeCompare(b.url));
-}
-
-/**
- * Whether the two pages' fingerprints were made by rules that read their
- * texts alike (core/scheme.ts): others cannot be compared, the history keeps
- * no text to sign them again.
- */
-function signedAlike(a: Page, b: Page): boolean {
-  return equivalentScheme(a.scheme, a) === equivalentScheme(b.scheme, b);
-}
-
-/** Whether their whole fingerprints were: an article marked before an upgrade still finds the whole copies read after it. */
-function wholeSignedAlike(a: Page, b: Page): boolean {
-  return wholeFingerprintScheme(a.scheme, a) === wholeFingerprintScheme(b.scheme, b);
 }
 
 /** The article under another address of its own site (it declares one of the article's addresses as canonical, or the other way round). */
