@@ -3,7 +3,7 @@
  * originals put inside the real pages of a pages set (eval/template-article.ts:
  * the page's own article paragraphs replaced in place, everything else kept),
  * then read as the extension reads a page (the CLI's documentFromBytes:
- * linkedom, extractArticle) and judged (signDocument, judge).
+ * linkedom, extractArticle) and judged (signCheckedDocument, judge).
  *
  * Cases, for an article A and two templates T1, T2 of its language group:
  * - repost: T1∘A read, then T2∘A — must be `duplicate`;
@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { judge, signDocument, type DocumentSignature, type Verdict } from '../src/core';
+import { judge, signCheckedDocument, type DocumentSignature, type Verdict } from '../src/core';
 import { documentFromBytes } from '../src/cli/documents';
 import { pageText } from '../src/extract/page-text';
 import { parseHtml } from '../src/extract/parse-html';
@@ -180,7 +180,7 @@ export function crossTemplate(ds: Dataset, pagesDir: string): CrossTemplateRun {
       const fileUrl = pathToFileURL(`/cross-template/${template.id}/${articleId}.html`).href;
       const { text } = documentFromBytes(new TextEncoder().encode(html), true, fileUrl);
       const tokens = scoreExtraction(text, paragraphs.join('\n'), { shingleSize: 1 });
-      built = { template: template.id, article: articleId, text, precision: tokens.precision, recall: tokens.recall, sig: signDocument(text) };
+      built = { template: template.id, article: articleId, text, precision: tokens.precision, recall: tokens.recall, sig: signCheckedDocument(text) };
       pages.set(key, built);
     }
     return built;

@@ -7,7 +7,7 @@
  * a site shell that extraction removes. This is the harder case, where the
  * page's own text dilutes the whole-document fingerprint.
  */
-import { judge, signDocument, type Verdict } from '../src/core';
+import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
 import { inMiddleOf, paragraphs } from './quoted-passages';
 import { halfOf, type Half } from './score';
@@ -46,7 +46,7 @@ export function embeddedParts(ds: Dataset): EmbeddedPartResult[] {
       docs.forEach((doc, i) => {
         const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, partOf(texts[i] as string, share));
         const half = halfOf(doc.base);
-        const { verdict } = judge(signed[i]!, signDocument(page));
+        const { verdict } = judge(signed[i]!, signCheckedDocument(page));
         result.pages[half]++;
         result.verdicts[half][verdict] = (result.verdicts[half][verdict] ?? 0) + 1;
       });

@@ -5,7 +5,7 @@
  * sentences). Any duplicate or partial verdict is a false flag: the texts
  * share one word, not their content.
  */
-import { signDocument } from '../src/core';
+import { signCheckedDocument } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
 import { judgeDifferentPairs, type DifferentPairCounts } from './different-pairs';
 
@@ -53,7 +53,7 @@ export function narrowTopic(ds: Dataset): NarrowTopicResult[] {
     for (const { words, shares, heldOut } of sets) {
       for (const word of words[group]) {
         for (const share of shares) {
-          const sigs = texts.map((t) => ({ base: t.base, sig: signDocument(weave(t.text, word, share, group)) }));
+          const sigs = texts.map((t) => ({ base: t.base, sig: signCheckedDocument(weave(t.text, word, share, group)) }));
           results.push({ group, word, share, heldOut, ...judgeDifferentPairs(sigs) });
         }
       }

@@ -5,7 +5,7 @@
  * (docs/decisions/0030-quote-verdict.md), and how often two different
  * original articles are labelled so.
  */
-import { judge, signDocument, type Verdict } from '../src/core';
+import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { docText, langGroup, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
@@ -85,7 +85,7 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
         const short = quote.length < QUOTE_MAX_SHARE * (texts[i] as string).length;
         result.quotes[half]++;
         if (short) result.short[half].quotes++;
-        const { verdict } = judge(signed[i]!, signDocument(page));
+        const { verdict } = judge(signed[i]!, signCheckedDocument(page));
         if (verdict === 'quote') {
           result.labelled[half]++;
           if (short) result.short[half].labelled++;

@@ -6,7 +6,7 @@
  * lists written here, not the practice set's edits. Measures how often
  * `judge` calls the edition a duplicate of the original (read first).
  */
-import { judge, signDocument } from '../src/core';
+import { judge, signCheckedDocument, signDocument } from '../src/core';
 import { seededRandom } from '../bench/lib/seeded-random';
 import { docText, type Dataset } from './data';
 import { halfOf, type Half } from './score';
@@ -94,7 +94,7 @@ export function regionalEditions(ds: Dataset): EditionResult[] {
       const half = halfOf(doc.base);
       result.editions[half]++;
       share += edition.changed / Math.max(1, edition.words);
-      if (judge(signDocument(text), signDocument(edition.text)).verdict === 'duplicate') result.duplicate[half]++;
+      if (judge(signDocument(text), signCheckedDocument(edition.text)).verdict === 'duplicate') result.duplicate[half]++;
     });
     result.changedWords = share / Math.max(1, docs.length);
     return result;

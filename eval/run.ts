@@ -3,7 +3,7 @@
  *
  * Scores Déjà Lu's detection on a labelled near-duplicate set (default
  * ../shared/data/neardup-practice beside the repository):
- * - from plain text (docs/*.txt, signDocument + judge in-process);
+ * - from plain text (docs/*.txt, signCheckedDocument + judge in-process);
  * - from HTML (html/*.html): the pair verdicts come from the real CLI,
  *   `node bin/deja-lu.mjs compare --html --pairs LIST` (extraction, then the
  *   same engine, as the extension); all-pairs false positives from the same
@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signDocument, judge, type DocumentSignature, type Verdict } from '../src/core';
+import { signCheckedDocument, judge, type DocumentSignature, type Verdict } from '../src/core';
 import { DEFAULT_MAX_DISTANCE } from '../src/core/verdict';
 import { useDictionaryFile } from '../src/cli/dictionary-file';
 import { loadDataset, docText, docHtmlPath, type Dataset } from './data';
@@ -178,7 +178,7 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
 
 function signText(ds: Dataset): Map<string, DocumentSignature> {
   const sigs = new Map<string, DocumentSignature>();
-  for (const d of ds.docs) sigs.set(d.id, signDocument(docText(ds, d.id)));
+  for (const d of ds.docs) sigs.set(d.id, signCheckedDocument(docText(ds, d.id)));
   return sigs;
 }
 
@@ -220,7 +220,7 @@ async function signHtml(ds: Dataset): Promise<{ sigs: Map<string, DocumentSignat
   for (const d of ds.docs) {
     try {
       const { text } = await loadDocument(io, docHtmlPath(ds, d.id), true);
-      sigs.set(d.id, signDocument(text));
+      sigs.set(d.id, signCheckedDocument(text));
     } catch {
       failed.push(d.id);
     }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OpenCC from 'opencc-js';
 import { sify, tify } from 'chinese-conv';
-import { judge, signDocument, type DocumentSignature, type Verdict } from '../src/core';
+import { judge, signCheckedDocument, type DocumentSignature, type Verdict } from '../src/core';
 import { extractArticle } from '../src/extract';
 import { parseHtml } from '../src/extract/parse-html';
 import { docHtmlPath, docText, type Dataset } from './data';
@@ -76,7 +76,7 @@ function cached(read: Reader): (id: string, conversion: Conversion, side: 'earli
     const key = `${id}\t${conversion.name}\t${side}`;
     let sig = sigs.get(key);
     if (sig === undefined) {
-      sig = signDocument(read(id, convert));
+      sig = signCheckedDocument(read(id, convert));
       sigs.set(key, sig);
     }
     return sig;
@@ -155,7 +155,7 @@ export function realPageConversionReport(pagesDir: string, print: (s?: string) =
   const signPage = (id: string, convert: Convert): DocumentSignature | undefined => {
     const path = join(pagesDir, 'html', `${id}.html`);
     const article = extractArticle(parseHtml(convert(readFileSync(path, 'utf8')), `file://${path}`), { url: `file://${path}` });
-    return article ? signDocument(article.text) : undefined;
+    return article ? signCheckedDocument(article.text) : undefined;
   };
   print(`\n=== Script conversion, real pages (${ids.length} Chinese pages of ${pagesDir}, through extraction) ===`);
   for (const conversion of CONVERSIONS) {

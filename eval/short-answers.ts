@@ -7,7 +7,7 @@
  * (the answer read after it): as a copy (`partial` or `duplicate`), or at
  * least as a quote. Our own generator, not the practice set's edits.
  */
-import { judge, signDocument, type Verdict } from '../src/core';
+import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { seededRandom } from '../bench/lib/seeded-random';
 import { docText, langGroup, type Dataset } from './data';
 import { halfOf, type Half } from './score';
@@ -90,7 +90,7 @@ export function shortAnswers(ds: Dataset): AnswerResult[] {
           for (let r = 0; r < RUNS; r++) answer.push(...own.slice(r * step, (r + 1) * step), ...copied.slice(r * step, (r + 1) * step));
           const half = halfOf(doc.base);
           result.answers[half]++;
-          const { verdict } = judge(signed[i]!, signDocument(answer.join(group === 'zh' ? '' : ' ')));
+          const { verdict } = judge(signed[i]!, signCheckedDocument(answer.join(group === 'zh' ? '' : ' ')));
           if (COPY.has(verdict)) result.copy[half]++;
           else if (verdict === 'quote') result.quote[half]++;
           else if (verdict === 'too_short') result.tooShort[half]++;

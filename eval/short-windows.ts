@@ -6,7 +6,7 @@
  * words) and judges every two windows of different articles in the same
  * group: any duplicate or partial verdict there is a false positive.
  */
-import { signDocument, type DocumentSignature } from '../src/core';
+import { signCheckedDocument, type DocumentSignature } from '../src/core';
 import { DEFAULT_MIN_CJK_CHARS, DEFAULT_MIN_WORDS } from '../src/core/text-length';
 import { docText, type Dataset } from './data';
 import { judgeDifferentPairs, type DifferentPairCounts } from './different-pairs';
@@ -45,7 +45,7 @@ export function shortWindows(ds: Dataset): ShortWindowResult[] {
     for (const d of ds.docs) {
       if (d.role !== 'orig' || d.lang.startsWith('zh') !== (group === 'zh') || d.lang === 'ja') continue;
       const text = docText(ds, d.id);
-      for (const w of group === 'zh' ? chineseWindows(text) : wordWindows(text)) windows.push({ base: d.base, sig: signDocument(w) });
+      for (const w of group === 'zh' ? chineseWindows(text) : wordWindows(text)) windows.push({ base: d.base, sig: signCheckedDocument(w) });
     }
     results.push({
       group,

@@ -8,7 +8,7 @@ import {
   namesPage,
   normalizeUrl,
   equivalentScheme,
-  signDocument,
+  signCheckedDocument,
   siteOf,
   isOneSite,
   type DocumentSignature,
@@ -79,7 +79,7 @@ export class PageChecker {
   private readonly now: () => number;
   private readonly sign: Signer;
 
-  constructor({ history, now = Date.now, sign = (text, scheme) => signDocument(text, {}, scheme) }: PageCheckerDeps) {
+  constructor({ history, now = Date.now, sign = (text, scheme) => signCheckedDocument(text, {}, scheme) }: PageCheckerDeps) {
     this.history = history;
     this.now = now;
     this.sign = sign;

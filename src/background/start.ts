@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { listen } from '../protocol';
 import { loadSettings } from '../settings';
-import { signDocument } from '../core';
+import { signCheckedDocument } from '../core';
 import { openHistory, type History } from '../store';
 import { ChineseDictionary } from './chinese-dictionary';
 import { CopiedPartsService } from './copied-parts';
@@ -76,7 +76,7 @@ export function startBackground({
   const tabReports = sessionTabReports();
   const extractFromTab = tabExtractor({ injectContentScript: ensureContentScript });
   const visits = new VisitService({
-    checker: new PageChecker({ history: historyReady, sign: (text, scheme) => chinese.use((deps) => signDocument(text, deps, scheme)) }),
+    checker: new PageChecker({ history: historyReady, sign: (text, scheme) => chinese.use((deps) => signCheckedDocument(text, deps, scheme)) }),
     loadSettings,
     tabReports,
     setBadge: toolbarBadge(),

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { judge, signDocument, type DocumentSignature } from '../core';
+import { judge, signCheckedDocument, type DocumentSignature } from '../core';
 import { decodeFile } from './decode-file';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
@@ -28,7 +28,7 @@ class SignatureCache {
   get(path: string): Promise<DocumentSignature> {
     let signature = this.signatures.get(path);
     if (!signature) {
-      signature = loadDocument(this.io, path, this.html).then(({ text }) => signDocument(text));
+      signature = loadDocument(this.io, path, this.html).then(({ text }) => signCheckedDocument(text));
       // Rejections are awaited by the caller; this only keeps an unawaited copy from being reported as unhandled.
       signature.catch(() => undefined);
       this.signatures.set(path, signature);

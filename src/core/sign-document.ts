@@ -1,10 +1,11 @@
 import type { DocumentFeatures } from './document-features';
+import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { keepPassages } from './passages';
 import { chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
-import { foldText } from './tokenize';
+import { foldText, paragraphEnds } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
 /**
@@ -18,21 +19,64 @@ import type { DocumentSignature } from './verdict';
  * before an upgrade.
  */
 export function signDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
+  return sign(text, deps, scheme, false);
+}
+
+/**
+ * signDocument of the page being checked: with its sketch passages as other
+ * paragraph layouts cut them too (DocumentSignature.relaid), which only a
+ * check reads — a stored page or a fingerprint line has no use for them.
+ */
+export function signCheckedDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
+  return sign(text, deps, scheme, true);
+}
+
+function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay: boolean): DocumentSignature {
   const sampleSize = passageSampleSize(scheme);
   const measure = passageMeasure(scheme);
-  return withSchemeFeatures(text, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => {
-    const chunks = measure === 'sketch' ? chunkSketches(features.hashed()) : features.chunks(capped);
+  const folded = foldText(text, scheme);
+  const signature = withSchemeFeatures(folded, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped): DocumentSignature => {
+    const hashed = measure === 'sketch' ? features.hashed() : undefined;
+    const chunks = hashed ? chunkSketches(hashed) : features.chunks(capped);
     // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
     const probed = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, probedPassages(scheme));
     return {
       fingerprint: features.whole(capped),
       passages: probed.slice(0, sampleSize),
       unsampled: probed.slice(sampleSize),
+      relaid: relay && hashed ? asOneParagraph(hashed, probed, scheme) : undefined,
       sampleSize,
       measure,
       length: features.length,
     };
   });
+  // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
+  const { relaid } = signature;
+  const lines = relaid && linesAsParagraphs(folded);
+  if (relaid && lines) {
+    const known = [...signature.passages, ...(signature.unsampled ?? []), ...relaid];
+    relaid.push(...withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme)));
+  }
+  return signature;
+}
+
+/** The chunks of the whole text read as one paragraph, how a copy that lost its paragraph breaks is cut, less those in `probed`. */
+function asOneParagraph(hashed: HashedFeatures, probed: readonly Fingerprint[], scheme: FingerprintScheme): Fingerprint[] {
+  return hashed.paragraphs?.length ? newChunks(chunkSketches({ ...hashed, paragraphs: new Int32Array(0) }), probed, scheme) : [];
+}
+
+/** The sample (keepPassages) of `chunks` less the passages `known` already holds. */
+function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[], scheme: FingerprintScheme): Fingerprint[] {
+  return keepPassages(chunks, probedPassages(scheme)).filter((p) => !known.some((q) => q.hi === p.hi && q.lo === p.lo));
+}
+
+/** A line break inside a paragraph, with the blanks after it. */
+const LINE_INSIDE_PARAGRAPH = /(?<=[^\s])\n[\t\v\f\r ]*(?=[^\s])/g;
+
+/** `folded` with every line made a paragraph, or undefined when paragraphEnds already reads it so. */
+function linesAsParagraphs(folded: string): string | undefined {
+  const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '\n\n');
+  return relaid !== folded && paragraphEnds(relaid).length > paragraphEnds(folded).length ? relaid : undefined;
 }
 
 /**
@@ -42,10 +86,10 @@ export function signDocument(text: string, deps: FeatureDeps = {}, scheme: Finge
  */
 export function documentFingerprint(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): Fingerprint {
   // Paragraphs change only the passages: the whole fingerprint needs none.
-  return withSchemeFeatures(text, deps, scheme, false, (features, capped) => features.whole(capped));
+  return withSchemeFeatures(foldText(text, scheme), deps, scheme, false, (features, capped) => features.whole(capped));
 }
 
 /** The text's features as `scheme` reads them (`byParagraph`: with where paragraphs begin), and whether it caps their weights. */
-function withSchemeFeatures<T>(text: string, deps: FeatureDeps, scheme: FingerprintScheme, byParagraph: boolean, use: (features: DocumentFeatures, capped: boolean) => T): T {
-  return withDocumentFeatures(foldText(text, scheme), deps, (features) => use(features, scheme >= WEIGHT_CAP_SCHEME), byParagraph);
+function withSchemeFeatures<T>(folded: string, deps: FeatureDeps, scheme: FingerprintScheme, byParagraph: boolean, use: (features: DocumentFeatures, capped: boolean) => T): T {
+  return withDocumentFeatures(folded, deps, (features) => use(features, scheme >= WEIGHT_CAP_SCHEME), byParagraph);
 }

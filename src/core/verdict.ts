@@ -111,6 +111,17 @@ export const PART_MIN_COVERAGE = 0.25;
 export const SAME_ARTICLE_COVERAGE = 0.8;
 
 /**
+ * Two texts with at least this many like-for-like passages each, and not one
+ * passage of either in the other under any layout (DocumentSignature.relaid),
+ * are different whatever their whole distance: SimHash narrows, the passages
+ * verify (seed 004). A word woven through two different texts can bring their
+ * whole fingerprints within k; a repost keeps passages, which sketches find
+ * through a typo in each chunk (decisions/0055-unshared-passages-refute.md).
+ * Shorter texts keep the whole-text rules: a typo in each of four chunks.
+ */
+export const UNSHARED_MIN_PASSAGES = 6;
+
+/**
  * A quote: the texts are neither copies nor parts of each other, yet one
  * holds a passage of the other, which only a passage match within
  * maxDistance shows (docs/decisions/0030-quote-verdict.md). Callers that
@@ -136,6 +147,14 @@ export interface DocumentSignature {
    * out is still found, and the coverage rules keep their like-for-like sample.
    */
   unsampled?: Fingerprint[];
+  /**
+   * The page being checked only, sketch passages only: its chunks as two
+   * other paragraph layouts cut them (the whole text one paragraph; every
+   * line a paragraph), those its own layout does not give, never stored or
+   * looked up. They show that a copy which lost or gained paragraph breaks
+   * shares passages with the page read before (UNSHARED_MIN_PASSAGES).
+   */
+  relaid?: Fingerprint[];
   /**
    * The bottom-k sample size the passages were kept with
    * (scheme.ts passageSampleSize); fewer passages than this are every chunk
@@ -209,6 +228,12 @@ export interface Comparison {
   sharedPassages: number;
   /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
   partOfEarlier: PassageCoverage;
+  /**
+   * Both texts have UNSHARED_MIN_PASSAGES like-for-like sketch passages and
+   * share not one, whatever the current page's layout (its relaid passages):
+   * false (or absent) whenever the current signature has no relaid passages to ask.
+   */
+  refuted?: boolean;
   /** Length of the shorter text over the longer one (0–1). */
   lengthRatio: number;
   /** True when `current` is the shorter text. */
@@ -273,6 +298,13 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const c = coverage(pc, pe, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, measure, countsForPart);
   const beyond = alike ? sharedOf(current.unsampled ?? [], pe, maxDistance, measure) : 0;
+  const refuted =
+    alike &&
+    measure === 'sketch' &&
+    current.relaid !== undefined &&
+    Math.min(e.compared, c.compared) >= UNSHARED_MIN_PASSAGES &&
+    e.shared + beyond === 0 &&
+    sharedOf(current.relaid, pe, maxDistance, measure) === 0;
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
@@ -283,6 +315,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: c.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
+    refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
   };
@@ -312,7 +345,9 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   lengths are comparable and the fingerprints within
  *   COVERAGE_CONFIRM_DISTANCE: the whole article, edited);
  * - quote: neither, but a passage of one is found in the other;
- * - different otherwise.
+ * - different otherwise, and whatever the above when both texts have
+ *   UNSHARED_MIN_PASSAGES passages and share none under any layout of the
+ *   current one (Comparison.refuted).
  * Between two pages of one site (PartOptions.oneSite) no passage counts
  * for a copy: only the whole-fingerprint rules hold.
  */
@@ -346,7 +381,7 @@ export function confirmDistance(distance: number, maxDistance: number): number {
 /** The rule of `judge` on a comparison of two long-enough texts (`oneSite`: PartOptions.oneSite). */
 export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTANCE, oneSite = false): Verdict {
   const cmp = oneSite ? wholeFingerprintsOnly(compared) : compared;
-  if (!cmp.found) return 'different';
+  if (!cmp.found || cmp.refuted) return 'different';
   if (sameArticle(cmp)) return 'duplicate';
   const copy = copyVerdict(cmp, maxDistance, compared);
   if (copy !== 'different') return copy;

@@ -8,6 +8,7 @@ import {
   fingerprintToHex,
   hammingDistance,
   judge,
+  signCheckedDocument,
   signDocument,
   verdictOf,
   type Comparison,
@@ -30,6 +31,7 @@ import {
   PART_MIN_COVERAGE,
   PART_MIN_PASSAGES,
   SAME_ARTICLE_COVERAGE,
+  UNSHARED_MIN_PASSAGES,
 } from '../../src/core/verdict';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
@@ -120,6 +122,65 @@ describe('short texts (each row failed before the fix it names)', () => {
     ['two unrelated 84-word English passages that share their most frequent word', 'readability-archive-of-our-own.window', 'readability-medium-3.window', 'different'],
   ])('%s (%s then %s → %s)', (_what, earlier, current, verdict) => {
     expect(judge(sig(earlier), sig(current)).verdict).toBe(verdict);
+  });
+});
+
+describe('close fingerprints refuted by passages (each flagged row failed before UNSHARED_MIN_PASSAGES)', () => {
+  /** The page being checked, as the extension and `deja-lu compare` sign it. */
+  const checked = (name: string): DocumentSignature => signCheckedDocument(fixture(name));
+
+  it.each([
+    // eval/narrow-topic.ts: 人工智能 woven through 15 % of each text's Han characters; dozens of passages a side, none shared.
+    ['two different Chinese articles full of one topic word', 'cwc-c2d9f85c.topic-ai', 'readability-pixnet.topic-ai', 'duplicate'],
+    ['the same, one text under 0.65 of the other\'s length', 'cwc-c2d9f85c.topic-ai', 'cwc-fad52388.topic-ai', 'partial'],
+  ])('%s: whole fingerprints within k, no passage shared (%s then %s, %s before)', (_what, earlier, current, before) => {
+    const [e, c] = [sig(earlier), checked(current)];
+    expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeLessThanOrEqual(DEFAULT_MAX_DISTANCE);
+    expect(Math.min(e.passages.length, c.passages.length)).toBeGreaterThanOrEqual(UNSHARED_MIN_PASSAGES);
+    expect(judge(e, c).verdict).toBe('different');
+    // A signature without the other layouts' passages cannot refute: the whole-text rules stand.
+    expect(judge(e, sig(current)).verdict).toBe(before);
+  });
+
+  it.each([
+    ['a Chinese repost with typos', 'cwc-bbdf5079', 'cwc-bbdf5079.typo', 'duplicate'],
+    ["an English repost in another site's header and footer", 'readability-mozilla-1', 'readability-mozilla-1.wrap', 'duplicate'],
+    ['an English repost whose paragraphs lost their blank lines', 'readability-cnet', 'readability-cnet.format', 'duplicate'],
+  ])('keeps reposts that share their passages: %s', (_what, earlier, current, verdict) => {
+    expect(judge(sig(earlier), checked(current)).verdict).toBe(verdict);
+    expect(judge(sig(current), checked(earlier)).verdict).toBe(verdict);
+  });
+
+  it('keeps a repost that shares passages only once its lines are read as paragraphs (a header above unwrapped lines, typos)', () => {
+    const [e, c] = [sig('readability-cnet'), checked('readability-cnet.combo')];
+    expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeLessThanOrEqual(DEFAULT_MAX_DISTANCE);
+    expect(compareSignatures(e, { ...c, relaid: [] }).refuted).toBe(true);
+    expect(judge(e, c).verdict).toBe('duplicate');
+    // Read the other way round, the article's text read as one paragraph meets the copy's chunks.
+    expect(judge(sig('readability-cnet.combo'), checked('readability-cnet')).verdict).toBe('duplicate');
+  });
+});
+
+describe('signCheckedDocument', () => {
+  it('is signDocument plus the chunks of two other layouts, none of them already among its passages', () => {
+    for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap']) {
+      const { relaid, ...rest } = signCheckedDocument(fixture(name));
+      expect(rest).toEqual(signDocument(fixture(name)));
+      const own = new Set([...rest.passages, ...(rest.unsampled ?? [])].map(fingerprintToHex));
+      expect(relaid!.filter((p) => own.has(fingerprintToHex(p)))).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['paragraphs apart: the whole text as one paragraph gives other chunks', fixture('readability-cnet'), true],
+    ['lines under a header, read as one paragraph: every line a paragraph gives other chunks', fixture('readability-cnet.combo'), true],
+    ['one paragraph, no line breaks', fixture('readability-mozilla-1').replace(/\s*\n\s*/g, ' '), false],
+  ])('%s', (_what, text, some) => {
+    expect(signCheckedDocument(text).relaid!.length > 0).toBe(some);
+  });
+
+  it('gives no other layouts for SimHash passages (schemes before 6): the rule reads sketches only', () => {
+    expect(signCheckedDocument(fixture('readability-cnet'), {}, PARAGRAPH_SCHEME).relaid).toBeUndefined();
   });
 });
 
