@@ -5,6 +5,7 @@ import type { Fingerprint } from './fingerprint64';
 import { keepPassages } from './passages';
 import { chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
+import { sentenceRuns } from './sentence-runs';
 import { foldText, paragraphEnds } from './tokenize';
 import type { DocumentSignature } from './verdict';
 
@@ -23,9 +24,11 @@ export function signDocument(text: string, deps: FeatureDeps = {}, scheme: Finge
 }
 
 /**
- * signDocument of the page being checked: with its sketch passages as other
- * paragraph layouts cut them too (DocumentSignature.relaid), which only a
- * check reads — a stored page or a fingerprint line has no use for them.
+ * signDocument of the page being checked, for sketch passages: with its
+ * chunks as other paragraph layouts cut them too (DocumentSignature.relaid),
+ * and, for a short page, the sketches of its sentence runs among the
+ * unsampled passages it is looked up by (sentence-runs.ts). Only a check
+ * reads them: a stored page or a fingerprint line has no use for them.
  */
 export function signCheckedDocument(text: string, deps: FeatureDeps = {}, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   return sign(text, deps, scheme, true);
@@ -50,13 +53,18 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       length: features.length,
     };
   });
+  const { relaid, passages } = signature;
+  if (!relaid) return signature;
+  const unsampled = (signature.unsampled ??= []);
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
-  const { relaid } = signature;
-  const lines = relaid && linesAsParagraphs(folded);
-  if (relaid && lines) {
-    const known = [...signature.passages, ...(signature.unsampled ?? []), ...relaid];
+  const lines = linesAsParagraphs(folded);
+  if (lines) {
+    const known = [...passages, ...unsampled, ...relaid];
     relaid.push(...withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme)));
   }
+  // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
+  const probed = [...passages, ...unsampled];
+  unsampled.push(...sentenceRuns(folded, probedPassages(scheme) - probed.length, probed, deps));
   return signature;
 }
 
