@@ -154,7 +154,10 @@ describe('close fingerprints refuted by passages (each flagged row failed before
   it('keeps a repost that shares passages only once its lines are read as paragraphs (a header above unwrapped lines, typos)', () => {
     const [e, c] = [sig('readability-cnet'), checked('readability-cnet.combo')];
     expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeLessThanOrEqual(DEFAULT_MAX_DISTANCE);
-    expect(compareSignatures(e, { ...c, relaid: [] }).refuted).toBe(true);
+    // Its own chunks share none; the other layouts' chunks do (and so, this page being short, do its sentence runs: decisions/0056).
+    const ownChunks = { unsampled: sig('readability-cnet.combo').unsampled ?? [] };
+    expect(compareSignatures(e, { ...c, ...ownChunks, relaid: [] }).refuted).toBe(true);
+    expect(compareSignatures(e, { ...c, ...ownChunks }).refuted).toBe(false);
     expect(judge(e, c).verdict).toBe('duplicate');
     // Read the other way round, the article's text read as one paragraph meets the copy's chunks.
     expect(judge(sig('readability-cnet.combo'), checked('readability-cnet')).verdict).toBe('duplicate');
@@ -162,12 +165,16 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 });
 
 describe('signCheckedDocument', () => {
-  it('is signDocument plus the chunks of two other layouts, none of them already among its passages', () => {
-    for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap']) {
-      const { relaid, ...rest } = signCheckedDocument(fixture(name));
-      expect(rest).toEqual(signDocument(fixture(name)));
-      const own = new Set([...rest.passages, ...(rest.unsampled ?? [])].map(fingerprintToHex));
-      expect(relaid!.filter((p) => own.has(fingerprintToHex(p)))).toEqual([]);
+  it('is signDocument plus the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
+    for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
+      const { relaid, unsampled, ...rest } = signCheckedDocument(fixture(name));
+      const { unsampled: chunks, ...plain } = signDocument(fixture(name));
+      expect(rest).toEqual(plain);
+      expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
+      const looked = new Set([...rest.passages, ...unsampled!].map(fingerprintToHex));
+      expect(looked.size).toBe(rest.passages.length + unsampled!.length);
+      const ownChunks = new Set([...rest.passages, ...chunks!].map(fingerprintToHex));
+      expect(relaid!.filter((p) => ownChunks.has(fingerprintToHex(p)))).toEqual([]);
     }
   });
 
