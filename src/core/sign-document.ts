@@ -56,15 +56,18 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const { relaid, passages } = signature;
   if (!relaid) return signature;
   const unsampled = (signature.unsampled ??= []);
+  // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
+  const budget = (): number => probedPassages(scheme) - passages.length - unsampled.length;
+  unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
   const lines = linesAsParagraphs(folded);
   if (lines) {
     const known = [...passages, ...unsampled, ...relaid];
-    relaid.push(...withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme)));
+    const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme));
+    relaid.push(...lineChunks);
+    // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
+    unsampled.push(...lineChunks.slice(0, Math.max(0, budget())));
   }
-  // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
-  const probed = [...passages, ...unsampled];
-  unsampled.push(...sentenceRuns(folded, probedPassages(scheme) - probed.length, probed, deps));
   return signature;
 }
 

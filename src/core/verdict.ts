@@ -150,9 +150,11 @@ export interface DocumentSignature {
   /**
    * The page being checked only, sketch passages only: its chunks as two
    * other paragraph layouts cut them (the whole text one paragraph; every
-   * line a paragraph), those its own layout does not give, never stored or
-   * looked up. They show that a copy which lost or gained paragraph breaks
-   * shares passages with the page read before (UNSHARED_MIN_PASSAGES).
+   * line a paragraph), those its own layout does not give, never stored.
+   * The earlier text's passages count as found in the page when one of these
+   * holds them (a copy that lost or gained paragraph breaks), and they show
+   * the texts share passages (UNSHARED_MIN_PASSAGES). Only the every-line
+   * ones are looked up, among `unsampled`: the index finds a page by those.
    */
   relaid?: Fingerprint[];
   /**
@@ -294,23 +296,26 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const pe = alike ? passagesOf(earlier) : [];
   const pc = alike ? passagesOf(current) : [];
   const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
-  const e = coverage(pe, pc, limit, maxDistance, measure);
+  // The earlier text's passages are found in the page under any of its layouts (a copy that lost or gained paragraph breaks).
+  const partners = alike && current.relaid ? [...pc, ...current.relaid] : pc;
+  const e = coverage(pe, partners, limit, maxDistance, measure);
   const c = coverage(pc, pe, limit, maxDistance, measure);
-  const part = countsForPart === undefined ? e : coverage(pe, pc, limit, maxDistance, measure, countsForPart);
+  const part = countsForPart === undefined ? e : coverage(pe, partners, limit, maxDistance, measure, countsForPart);
   const beyond = alike ? sharedOf(current.unsampled ?? [], pe, maxDistance, measure) : 0;
   const refuted =
     alike &&
     measure === 'sketch' &&
     current.relaid !== undefined &&
     Math.min(e.compared, c.compared) >= UNSHARED_MIN_PASSAGES &&
-    e.shared + beyond === 0 &&
-    sharedOf(current.relaid, pe, maxDistance, measure) === 0;
+    // e.shared counts partners under every layout.
+    e.shared + beyond === 0;
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
   return {
     distance,
-    found: distance <= maxDistance || e.shared > 0 || beyond > 0,
+    // What the index finds: the page's own and unsampled passages are looked up, its relaid ones (partners above) are not.
+    found: distance <= maxDistance || c.shared > 0 || beyond > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: c.shared + beyond,

@@ -29,6 +29,7 @@ describe('a page whose whole fingerprint is close to one read before', () => {
     ['its paragraphs on lines under a header, with typos', 'readability-cnet', 'readability-cnet.combo'],
     ['the article, after its copy whose paragraphs are lines', 'readability-cnet.combo', 'readability-cnet'],
     ['its blank lines lost', 'readability-cnet', 'readability-cnet.format'],
+    ['its paragraphs as lines under a header, 4 bits apart, found only by those lines', 'readability-herald-sun-1', 'readability-herald-sun-1.combo'],
   ])('is a repost when it is one: %s', async (_what, earlier, current) => {
     await read('https://one.example/a', fixture(earlier));
     const report = await read('https://two.example/b', fixture(current));

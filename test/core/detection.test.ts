@@ -162,6 +162,18 @@ describe('close fingerprints refuted by passages (each flagged row failed before
     // Read the other way round, the article's text read as one paragraph meets the copy's chunks.
     expect(judge(sig('readability-cnet.combo'), checked('readability-cnet')).verdict).toBe('duplicate');
   });
+
+  it('finds a repost 4 bits apart whose paragraphs became lines under a header by those lines, and calls it a duplicate (was different)', () => {
+    const [e, c] = [sig('readability-herald-sun-1'), checked('readability-herald-sun-1.combo')];
+    expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeGreaterThan(DEFAULT_MAX_DISTANCE);
+    // Its own chunks share none with the article's, so neither the index nor judge found it.
+    expect(judge(e, sig('readability-herald-sun-1.combo')).verdict).toBe('different');
+    // Its chunks with every line a paragraph are looked up (unsampled) and hold most of the article's passages.
+    expect(c.unsampled!.some((p) => e.passages.some((q) => passagesMatch(p, q, 3, 'sketch')))).toBe(true);
+    const cmp = compareSignatures(e, c);
+    expect(cmp.partOfEarlier.matched).toBeGreaterThan(MIN_COVERAGE * cmp.partOfEarlier.compared);
+    expect(judge(e, c).verdict).toBe('duplicate');
+  });
 });
 
 describe('signCheckedDocument', () => {
