@@ -226,7 +226,11 @@ export interface Comparison {
   found: boolean;
   earlier: PassageCoverage;
   current: PassageCoverage;
-  /** Passages of `current` (its whole kept sample) with a partner in `earlier`. */
+  /**
+   * Passages of `current` (its whole kept sample) with a partner in
+   * `earlier`, and the earlier text's passages found only by the page's
+   * unsampled ones (each once, however many runs hold it).
+   */
   sharedPassages: number;
   /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
   partOfEarlier: PassageCoverage;
@@ -282,9 +286,16 @@ function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], l
   return { compared, matched, shared };
 }
 
-/** How many of `side`'s passages have a partner in `other`. */
-function sharedOf(side: readonly Fingerprint[], other: readonly Fingerprint[], maxDistance: number, measure: PassageMeasure): number {
-  return side.filter((p) => other.some((q) => passagesMatch(p, q, maxDistance, measure))).length;
+/**
+ * How many of the earlier text's passages have a partner among the page's
+ * `extra` passages and none among its `own`: what its unsampled chunks and
+ * sentence runs add. Counted on the earlier side, so that several runs
+ * overlapping one quoted stretch count as the one passage they hold.
+ */
+function addedBy(earlier: readonly Fingerprint[], own: readonly Fingerprint[], extra: readonly Fingerprint[], maxDistance: number, measure: PassageMeasure): number {
+  if (extra.length === 0) return 0;
+  const match = (p: Fingerprint) => (q: Fingerprint) => passagesMatch(p, q, maxDistance, measure);
+  return earlier.filter((p) => extra.some(match(p)) && !own.some(match(p))).length;
 }
 
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
@@ -301,7 +312,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const e = coverage(pe, partners, limit, maxDistance, measure);
   const c = coverage(pc, pe, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, partners, limit, maxDistance, measure, countsForPart);
-  const beyond = alike ? sharedOf(current.unsampled ?? [], pe, maxDistance, measure) : 0;
+  const beyond = alike ? addedBy(pe, pc, current.unsampled ?? [], maxDistance, measure) : 0;
   const refuted =
     alike &&
     measure === 'sketch' &&

@@ -67,6 +67,10 @@ describe('a short answer pasted from a source, a word dropped from each sentence
     expect(signDocument(answer).unsampled).toEqual([]);
     expect(judge(earlier, checked).verdict).toBe('quote');
     expect(judge(earlier, withoutRuns(checked)).verdict).toBe('different');
-    expect(checked.unsampled!.some((run) => earlier.passages.some((p) => passagesMatch(run, p, 3, 'sketch')))).toBe(true);
+    const runsHit = checked.unsampled!.filter((run) => earlier.passages.some((p) => passagesMatch(run, p, 3, 'sketch')));
+    const passagesHit = earlier.passages.filter((p) => checked.unsampled!.some((run) => passagesMatch(run, p, 3, 'sketch')));
+    expect(runsHit.length).toBeGreaterThan(0);
+    // What the popup shows, "N passages in common": the article's passages found, not the overlapping runs that found them.
+    expect(judge(earlier, checked).sharedPassages).toBe(passagesHit.length);
   });
 });
