@@ -61,6 +61,8 @@ export function renderResults(r: Results): string {
   if (node?.latinFingerprintText) rows.push(['Latin, the plain specification (fingerprintText: token list and Maps; not shipped), Node', 'report', `${fmt(node.latinFingerprintText.mbPerS.median)} MB/s wall, ${fmt(node.latinFingerprintText.cpuMBPerS)} MB/s CPU time`, '—']);
   // Where a browser refuses WebAssembly, signDocument falls back to the JavaScript table (same fingerprints).
   if (node?.latinJavaScript) rows.push(['Latin, signDocument on the JavaScript table alone (where WebAssembly is refused), Node', 'report', `${fmt(node.latinJavaScript.mbPerS.median)} MB/s wall, ${fmt(node.latinJavaScript.cpuMBPerS)} MB/s CPU time`, '—']);
+  // A page being checked is also read in two other layouts and, when short, by its sentence runs (decisions/0055, 0056).
+  if (node?.latinChecked && node.chineseChecked) rows.push(['Signing a page being checked (signCheckedDocument), Node, Latin / Chinese', 'report', `${fmt(node.latinChecked.mbPerS.median)} MB/s / ${fmt(node.chineseChecked.charsPerS.median, 0)} chars/s wall (${fmt(node.latinChecked.mbPerS.median / node.latin.mbPerS.median, 2)}× / ${fmt(node.chineseChecked.charsPerS.median / node.chinese.charsPerS.median, 2)}× signDocument's)`, '—']);
   rows.push(['Latin fingerprinting, Chromium service worker', '≥ 20 MB/s', br?.fingerprint ? `${fmt(br.fingerprint.latin.mbPerS.median)} MB/s wall (worst pass ${fmt(br.fingerprint.latin.mbPerS.min)})${br.fingerprint.latin.cpuMBPerS === undefined ? '' : `, ${fmt(br.fingerprint.latin.cpuMBPerS)} MB/s CPU time`}` : '—', status(br?.fingerprint ? br.fingerprint.latin.mbPerS.median >= 20 : undefined)]);
   rows.push(['Chinese fingerprinting (signDocument, warm), Node', '≥ 200,000 chars/s', node ? `${fmt(node.chinese.charsPerS.median, 0)} chars/s wall, ${fmt(node.chinese.cpuCharsPerS, 0)} CPU` : '—', status(node ? node.chinese.charsPerS.median >= 2e5 : undefined)]);
   rows.push(['Chinese fingerprinting (warm), service worker', '≥ 200,000 chars/s', br?.fingerprint ? `${fmt(br.fingerprint.chinese.charsPerS.median, 0)} chars/s` : '—', status(br?.fingerprint ? br.fingerprint.chinese.charsPerS.median >= 2e5 : undefined)]);
@@ -237,6 +239,8 @@ function engineRows(r: Any): [string, Any][] {
     ['signDocument, Chinese', r.chinese],
     ['signDocument on the JavaScript table alone, Latin', r.latinJavaScript],
     ['signDocument on the JavaScript table alone, Chinese', r.chineseJavaScript],
+    ['signCheckedDocument (a page being checked), Latin', r.latinChecked],
+    ['signCheckedDocument (a page being checked), Chinese', r.chineseChecked],
     ['fingerprintText, Latin', r.latinFingerprintText],
     ['fingerprintText, Chinese', r.chineseFingerprintText],
   ];

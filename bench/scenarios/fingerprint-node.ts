@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { signDocument, tokenize, measureText } from '../../src/core';
+import { signCheckedDocument, signDocument, tokenize, measureText } from '../../src/core';
 import { fingerprintText } from '../../eval/fingerprint-text';
 import { documentFeatures, withDocumentFeatures } from '../../src/core/features';
 import type { HashedFeatures } from '../../src/core/feature-table';
@@ -166,6 +166,9 @@ function growth(docs: readonly Doc[], quick: boolean) {
   });
 }
 
+/** What the extension and `deja-lu compare` sign a page being checked with. */
+const checked = (text: string) => signCheckedDocument(text);
+
 /** signDocument without its WebAssembly engine: what runs where WebAssembly is refused. */
 const javaScriptOnly = (text: string) => signDocument(text, { webAssembly: undefined });
 
@@ -179,10 +182,13 @@ export async function runFingerprintNode(options: Options) {
     engine: 'signDocument (what the extension runs: tokens, whole-document and passage fingerprints, text length)',
     latin: corpusRun(latin, repeats, 2),
     latinJavaScript: corpusRun(latin, repeats, 1, javaScriptOnly),
+    // The page being checked: its other layouts and, for a short page, its sentence runs too (decisions/0055, 0056).
+    latinChecked: corpusRun(latin, repeats, 1, checked),
     latinFingerprintText: corpusRun(latin, repeats, 1, fingerprintText),
     latinStages: stages(latin, options.quick ? 3 : 7),
     chinese: corpusRun(chinese, repeats, 2),
     chineseJavaScript: corpusRun(chinese, repeats, 1, javaScriptOnly),
+    chineseChecked: corpusRun(chinese, repeats, 1, checked),
     chineseFingerprintText: corpusRun(chinese, repeats, 1, fingerprintText),
     chineseStages: stages(chinese, options.quick ? 3 : 7),
     coldStart: coldStart(options.quick ? 3 : 7),

@@ -9,12 +9,11 @@
  * inside one source chunk shares that chunk's word pairs, and its sketch
  * agrees with the chunk's on each byte as often as the run covers the chunk.
  */
-import { featureStream } from './features';
-import { hashFeatures } from './feature-table';
+import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { PASSAGE_ANCHOR_EVERY, PASSAGE_MIN_FEATURES, keepPassages } from './passages';
 import { SKETCH_BYTES, chunkSketch } from './passage-sketch';
-import { isJapaneseText, paragraphEnds, tokenizeFolded, type TokenizeDeps } from './tokenize';
+import { paragraphEnds } from './tokenize';
 
 /**
  * The longest run, in features: a chunk and a half. A longer run seldom lies
@@ -24,12 +23,32 @@ import { isJapaneseText, paragraphEnds, tokenizeFolded, type TokenizeDeps } from
 export const SENTENCE_RUN_MAX_FEATURES = (3 * PASSAGE_ANCHOR_EVERY) / 2;
 
 /**
- * A sentence ends (with any closing quotes or brackets) at the CJK full stop,
- * and at . ! ? before a space or a character beyond ASCII: folding (NFKC)
- * has made the full-width ！ and ？ of Chinese text ASCII, and Chinese text
- * often ends a sentence with an ASCII full stop.
+ * The end of a sentence (with any closing quotes or brackets, and the spaces
+ * after it): the CJK full stop, and . ! ? before a space or a character
+ * beyond ASCII: folding (NFKC) has made the full-width ！ and ？ of Chinese
+ * text ASCII, and Chinese text often ends a sentence with an ASCII full stop.
  */
-const SENTENCE_END = /(?<=。[」』”’)]*)|(?<=[.!?]["'”’)\]」』]*)(?:\s+|(?=[^\x00-\x7f]))/u;
+const SENTENCE_END = /。[」』”’)]*\s*|[.!?]["'”’)\]」』]*(?:\s+|(?=[^\x00-\x7f]))/gu;
+
+/** The sentences of one paragraph, each with the spaces after it; blank ones left out. */
+function sentencesOf(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let from = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let end = SENTENCE_END.exec(paragraph); end !== null; end = SENTENCE_END.exec(paragraph)) {
+    // Every match holds its mark, so the scan always moves on.
+    const to = end.index + end[0].length;
+    sentences.push(paragraph.slice(from, to));
+    from = to;
+  }
+  sentences.push(paragraph.slice(from));
+  return sentences.filter((sentence) => sentence.trim() !== '');
+}
+
+/** A blank line: what ends a paragraph for the tokeniser (tokenize.ts paragraphEnds). */
+const PARAGRAPH_BREAK = '\n\n';
+/** Line breaks inside a sentence, which in Chinese text would end a paragraph of their own. */
+const LINE_BREAKS = /\n/g;
 
 /**
  * The sketches of every run of consecutive sentences within one paragraph of
@@ -38,42 +57,54 @@ const SENTENCE_END = /(?<=。[」』”’)]*)|(?<=[.!?]["'”’)\]」』]*)(?:
  * none at all when there are more than `budget` of them (a sample of a long
  * page's runs would find a copied run only by luck, and its chunks are many).
  */
-export function sentenceRuns(folded: string, budget: number, known: readonly Fingerprint[], deps: TokenizeDeps = {}): Fingerprint[] {
+export function sentenceRuns(folded: string, budget: number, known: readonly Fingerprint[], deps: FeatureDeps = {}): Fingerprint[] {
   if (budget <= 0) return [];
   // Each paragraph's sentences, counted before any is read: a page of more sentences than the budget has more runs too.
-  const paragraphs: string[][] = [];
-  let count = 0;
+  const sentences: string[] = [];
+  /** Whether each sentence opens a paragraph: no run reaches back across one. */
+  const opens: boolean[] = [];
   let from = 0;
+  let paragraphs = 0;
   for (const end of paragraphEnds(folded)) {
-    const sentences = folded.slice(from, end).split(SENTENCE_END).filter((sentence) => sentence.trim() !== '');
-    paragraphs.push(sentences);
-    count += sentences.length;
-    if (count > budget + paragraphs.length) return [];
+    sentencesOf(folded.slice(from, end)).forEach((sentence, i) => {
+      sentences.push(sentence.replace(LINE_BREAKS, ' '));
+      opens.push(i === 0);
+    });
+    paragraphs++;
+    if (sentences.length > budget + paragraphs) return [];
     from = end;
   }
-  const japanese = isJapaneseText(folded);
-  const features: string[] = [];
-  /** Where each sentence starts in `features`, and whether it opens a paragraph (no run reaches back across one). */
-  const starts: number[] = [];
-  const opens: boolean[] = [];
-  for (const sentences of paragraphs) {
-    let first = true;
-    for (const sentence of sentences) {
-      const own = featureStream(tokenizeFolded(sentence, deps, japanese));
-      if (own.length === 0) continue;
-      starts.push(features.length);
-      opens.push(first);
-      first = false;
-      features.push(...own);
-    }
-  }
-  const runs = runRanges(starts, opens, features.length);
-  if (runs.length > budget) return [];
-  const hashed = hashFeatures(features, []);
-  const mins = new Uint32Array(SKETCH_BYTES);
-  const sketches = runs.map(([start, end]) => chunkSketch(hashed, start, end, mins));
-  const seen = new Set(known.map((p) => `${p.hi}:${p.lo}`));
-  return keepPassages(sketches, budget).filter((p) => !seen.has(`${p.hi}:${p.lo}`));
+  // Read in one pass, each sentence a paragraph of its own: where each starts is where the features say a paragraph does.
+  return withDocumentFeatures(sentences.join(PARAGRAPH_BREAK), deps, (features) => {
+    const hashed = features.hashed();
+    const starts = [0, ...(hashed.paragraphs ?? [])];
+    if (starts.length !== sentences.length) return [];
+    const runs = runRanges(...withFeatures(starts, opens, hashed.ids.length), hashed.ids.length);
+    if (runs.length > budget) return [];
+    const mins = new Uint32Array(SKETCH_BYTES);
+    const sketches = runs.map(([start, end]) => chunkSketch(hashed, start, end, mins));
+    const seen = new Set(known.map((p) => `${p.hi}:${p.lo}`));
+    return keepPassages(sketches, budget).filter((p) => !seen.has(`${p.hi}:${p.lo}`));
+  }, true);
+}
+
+/**
+ * The starts of the sentences that have features, each opening a paragraph
+ * when it or a sentence without features before it in its paragraph did: a
+ * sentence without features would only repeat the runs of the next.
+ */
+function withFeatures(starts: readonly number[], opens: readonly boolean[], length: number): [number[], boolean[]] {
+  const kept: number[] = [];
+  const keptOpens: boolean[] = [];
+  let opening = false;
+  starts.forEach((start, i) => {
+    opening ||= opens[i] as boolean;
+    if (start === (i + 1 < starts.length ? starts[i + 1] : length)) return;
+    kept.push(start);
+    keptOpens.push(opening);
+    opening = false;
+  });
+  return [kept, keptOpens];
 }
 
 /** [start, end) of every run of whole sentences within a paragraph, PASSAGE_MIN_FEATURES to SENTENCE_RUN_MAX_FEATURES long. */

@@ -81,12 +81,12 @@ function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[]
   return keepPassages(chunks, probedPassages(scheme)).filter((p) => !known.some((q) => q.hi === p.hi && q.lo === p.lo));
 }
 
-/** A line break inside a paragraph, with the blanks after it. */
-const LINE_INSIDE_PARAGRAPH = /(?<=[^\s])\n[\t\v\f\r ]*(?=[^\s])/g;
+/** A line break inside a paragraph (after a character that is not a blank), with the blanks after it. */
+const LINE_INSIDE_PARAGRAPH = /(\S)\n[\t\v\f\r ]*(?=\S)/g;
 
 /** `folded` with every line made a paragraph, or undefined when paragraphEnds already reads it so. */
 function linesAsParagraphs(folded: string): string | undefined {
-  const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '\n\n');
+  const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '$1\n\n');
   return relaid !== folded && paragraphEnds(relaid).length > paragraphEnds(folded).length ? relaid : undefined;
 }
 
