@@ -142,9 +142,11 @@ export interface DocumentSignature {
   passages: Fingerprint[];
   /**
    * The page being checked only: its next chunks by key beyond the sample
-   * (scheme.ts probedPassages), never stored. The index is asked for them
-   * too, and they count for a quote alone: a quoted chunk the sample left
-   * out is still found, and the coverage rules keep their like-for-like sample.
+   * (scheme.ts probedPassages), never stored; from signCheckedDocument also
+   * its sentence runs (sentence-runs.ts) and every-line chunks (`relaid`),
+   * within the same probe. The index is asked for them too, and they count
+   * for a quote alone: a quoted chunk the sample left out is still found,
+   * and the coverage rules keep their like-for-like sample.
    */
   unsampled?: Fingerprint[];
   /**
