@@ -1,6 +1,6 @@
 import { fmix32 } from './feature-hash';
 import type { HashedFeatures } from './feature-table';
-import type { Fingerprint } from './fingerprint64';
+import { fingerprintsEqual, type Fingerprint } from './fingerprint64';
 import { UNCAPPED, WeightSummary, termWeight, weightCap } from './term-weight';
 import { hammingDistance } from './hamming';
 import type { PassageMeasure } from './scheme';
@@ -332,6 +332,11 @@ export function keepPassages(chunks: readonly Fingerprint[], sampleSize: number)
     if (kept.length === sampleSize) break;
   }
   return kept;
+}
+
+/** `passages` less those `known` already holds (the same fingerprint). */
+export function passagesNotIn(passages: readonly Fingerprint[], known: readonly Fingerprint[]): Fingerprint[] {
+  return passages.filter((p) => !known.some((q) => fingerprintsEqual(p, q)));
 }
 
 /** keepPassages of chunkFingerprints: a document's passage fingerprints. */

@@ -11,7 +11,7 @@
  */
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import { PASSAGE_ANCHOR_EVERY, PASSAGE_MIN_FEATURES, keepPassages } from './passages';
+import { PASSAGE_ANCHOR_EVERY, PASSAGE_MIN_FEATURES, keepPassages, passagesNotIn } from './passages';
 import { SKETCH_BYTES, chunkSketch } from './passage-sketch';
 import { paragraphEnds } from './tokenize';
 
@@ -83,8 +83,7 @@ export function sentenceRuns(folded: string, budget: number, known: readonly Fin
     if (runs.length > budget) return [];
     const mins = new Uint32Array(SKETCH_BYTES);
     const sketches = runs.map(([start, end]) => chunkSketch(hashed, start, end, mins));
-    const seen = new Set(known.map((p) => `${p.hi}:${p.lo}`));
-    return keepPassages(sketches, budget).filter((p) => !seen.has(`${p.hi}:${p.lo}`));
+    return passagesNotIn(keepPassages(sketches, budget), known);
   }, true);
 }
 

@@ -2,7 +2,7 @@ import type { DocumentFeatures } from './document-features';
 import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import { keepPassages } from './passages';
+import { keepPassages, passagesNotIn } from './passages';
 import { chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
@@ -78,7 +78,7 @@ function asOneParagraph(hashed: HashedFeatures, probed: readonly Fingerprint[], 
 
 /** The sample (keepPassages) of `chunks` less the passages `known` already holds. */
 function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[], scheme: FingerprintScheme): Fingerprint[] {
-  return keepPassages(chunks, probedPassages(scheme)).filter((p) => !known.some((q) => q.hi === p.hi && q.lo === p.lo));
+  return passagesNotIn(keepPassages(chunks, probedPassages(scheme)), known);
 }
 
 /** A line break inside a paragraph (after a character that is not a blank), with the blanks after it. */
