@@ -4,7 +4,8 @@
  * in the history with its passages (docs/decisions/0056-sentence-runs.md).
  */
 import { describe, expect, it } from 'vitest';
-import { PASTED_ANSWERS, detectionFixture, pastedAnswer } from '../support/pasted-answer';
+import { detectionFixture } from '../support/detection-fixture';
+import { PASTED_ANSWERS, pastedAnswer } from '../support/pasted-answer';
 import { readsTexts } from './fakes';
 
 const { read } = readsTexts();

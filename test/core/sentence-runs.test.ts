@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_SCHEME, foldText, judge, probedPassages, signCheckedDocument, signDocument, type DocumentSignature } from '../../src/core';
 import { SENTENCE_RUN_MAX_FEATURES, sentenceRuns } from '../../src/core/sentence-runs';
 import { PASSAGE_MIN_FEATURES, passagesMatch } from '../../src/core/passages';
-import { PASTED_ANSWERS, detectionFixture, pastedAnswer } from '../support/pasted-answer';
+import { detectionFixture } from '../support/detection-fixture';
+import { PASTED_ANSWERS, pastedAnswer } from '../support/pasted-answer';
 
 const fixture = detectionFixture;
 /** The checked page's signature as before sentence runs: a short page has no unsampled chunks, so only runs are left out. */

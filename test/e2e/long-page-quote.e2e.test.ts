@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDocument, type DocumentSignature, type Fingerprint } from '../../src/core';
 import { passagesMatch } from '../../src/core/passages';
+import { detectionFixture } from '../support/detection-fixture';
 import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { waitForReport } from './support/extension';
-import { startFixtureServer, type FixtureServer, type GeneratedResponse } from './support/server';
+import { articlePage, paragraphs } from './support/article-page';
+import { startFixtureServer, type FixtureServer } from './support/server';
 
 /**
  * A long page is looked up by its chunks beyond the sample it stores too
@@ -14,20 +14,10 @@ import { startFixtureServer, type FixtureServer, type GeneratedResponse } from '
  * leaves that paragraph's chunk out, is still reported as a quote. The
  * pages are made here from two texts of test/fixtures/detection.
  */
-const text = (name: string): string => readFileSync(join(import.meta.dirname, '..', 'fixtures', 'detection', `${name}.txt`), 'utf8');
-const paragraphs = (t: string): string[] => t.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 0);
 const holds = (passages: readonly Fingerprint[], quote: DocumentSignature): boolean =>
   quote.passages.some((q) => passages.some((p) => passagesMatch(p, q, 3, 'sketch')));
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-function articlePage(title: string, body: readonly string[]): () => GeneratedResponse {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
-<body><article><h1>${escape(title)}</h1>${body.map((p) => `<p>${escape(p)}</p>`).join('\n')}</article></body></html>`;
-  return () => ({ contentType: 'text/html; charset=utf-8', body: html });
-}
-
-const source = paragraphs(text('readability-mozilla-2'));
-const host = paragraphs(text('readability-dropbox-blog'));
+const source = paragraphs(detectionFixture('readability-mozilla-2'));
+const host = paragraphs(detectionFixture('readability-dropbox-blog'));
 const earlier = signDocument(source.join('\n\n'));
 /** The long page with `quote` in the middle of its paragraphs. */
 const essay = (quote: string): string[] => [...host.slice(0, host.length >> 1), quote, ...host.slice(host.length >> 1)];

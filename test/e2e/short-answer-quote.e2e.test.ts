@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASTED_ANSWERS, detectionFixture, pastedAnswer } from '../support/pasted-answer';
+import { detectionFixture } from '../support/detection-fixture';
+import { PASTED_ANSWERS, pastedAnswer } from '../support/pasted-answer';
 import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
 import { waitForReport } from './support/extension';
-import { startFixtureServer, type FixtureServer, type GeneratedResponse } from './support/server';
+import { articlePage, paragraphs } from './support/article-page';
+import { startFixtureServer, type FixtureServer } from './support/server';
 
 /**
  * A short answer pasted together from sentences of an article read before,
@@ -11,15 +13,6 @@ import { startFixtureServer, type FixtureServer, type GeneratedResponse } from '
  * (docs/decisions/0056-sentence-runs.md). test/core/sentence-runs.test.ts
  * checks that the answer's chunks alone find nothing.
  */
-const paragraphs = (t: string): string[] => t.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 0);
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-function page(title: string, body: readonly string[]): () => GeneratedResponse {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
-<body><article><h1>${escape(title)}</h1>${body.map((p) => `<p>${escape(p)}</p>`).join('\n')}</article></body></html>`;
-  return () => ({ contentType: 'text/html; charset=utf-8', body: html });
-}
-
 const [, source, runs, own, joiner] = PASTED_ANSWERS[0];
 const article = detectionFixture(source);
 
@@ -29,8 +22,8 @@ let browser: ExtensionBrowser;
 beforeAll(async () => {
   server = await startFixtureServer({
     routes: {
-      '/science/article.html': page('How a mathematician found the proof', paragraphs(article)),
-      '/forum/thread-1.html': page('Re: does anyone know how this was proved?', [pastedAnswer(article, runs, own, joiner)]),
+      '/science/article.html': articlePage('How a mathematician found the proof', paragraphs(article)),
+      '/forum/thread-1.html': articlePage('Re: does anyone know how this was proved?', [pastedAnswer(article, runs, own, joiner)]),
     },
   });
   browser = await launchWithExtension('en');

@@ -3,10 +3,6 @@
  * them: the person's own sentences, each followed by one run of the source's
  * sentences, each copied with one word (a character in Chinese) dropped.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-export const detectionFixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
 
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?。！？])\s*/u).map((s) => s.trim()).filter((s) => s.length > 0);
 
