@@ -71,6 +71,15 @@ export function probedPassages(scheme: FingerprintScheme): number {
 }
 
 /**
+ * The most chunks of a page being checked that are compared with the pages
+ * it is found near (DocumentSignature.beyondSample): every chunk of all but
+ * the longest pages (~30,000 features), so that the share of an earlier
+ * text's sample found in the page is read on all of it. Comparing is in
+ * memory; only probedPassages of them are looked up.
+ */
+export const CHECKED_CHUNKS_MAX = 1024;
+
+/**
  * How many samples' worth of passages a checked page is probed with. A quote
  * of a long page lies in a chunk its stored sample may leave out; reading
  * twice the buckets bounds what that costs a check (docs/decisions/0054-probe-unsampled-chunks.md).

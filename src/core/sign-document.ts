@@ -4,7 +4,7 @@ import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { keepPassages, passagesNotIn } from './passages';
 import { chunkSketches } from './passage-sketch';
-import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
+import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
 import { foldText, paragraphEnds } from './tokenize';
 import type { DocumentSignature } from './verdict';
@@ -42,11 +42,13 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     const hashed = measure === 'sketch' ? features.hashed() : undefined;
     const chunks = hashed ? chunkSketches(hashed) : features.chunks(capped);
     // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
-    const probed = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, probedPassages(scheme));
+    const kept = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, relay ? CHECKED_CHUNKS_MAX : probedPassages(scheme));
+    const probed = kept.slice(0, probedPassages(scheme));
     return {
       fingerprint: features.whole(capped),
       passages: probed.slice(0, sampleSize),
       unsampled: probed.slice(sampleSize),
+      beyondSample: relay ? kept.slice(sampleSize) : undefined,
       relaid: relay && hashed ? asOneParagraph(hashed, probed, scheme) : undefined,
       sampleSize,
       measure,

@@ -1,7 +1,7 @@
 import { hammingDistance } from './hamming';
 import type { Fingerprint } from './fingerprint64';
 import { passageKey, passagesMatch } from './passages';
-import { CURRENT_SAMPLE_SIZE, type PassageMeasure } from './scheme';
+import { CHECKED_CHUNKS_MAX, CURRENT_SAMPLE_SIZE, type PassageMeasure } from './scheme';
 import {
   isLongEnough,
   type MinLength,
@@ -150,6 +150,14 @@ export interface DocumentSignature {
    */
   unsampled?: Fingerprint[];
   /**
+   * The page being checked only: its chunks by key after `passages`, up to
+   * scheme.ts CHECKED_CHUNKS_MAX in all, never stored. Compared, not
+   * looked up (the first of them are, among `unsampled`): the like-for-like
+   * sample of the two texts then reaches as far as the earlier text's own,
+   * where a long page's 64 passages stopped it short of most of a part.
+   */
+  beyondSample?: Fingerprint[];
+  /**
    * The page being checked only, sketch passages only: its chunks as two
    * other paragraph layouts cut them (the whole text one paragraph; every
    * line a paragraph), those its own layout does not give, never stored.
@@ -269,17 +277,34 @@ function sampleLimit(passages: readonly Fingerprint[], sampleSize = CURRENT_SAMP
 /** Every passage counts. */
 const EVERY_PASSAGE = (_passage: Fingerprint): boolean => true;
 
+/** Passages by their first 16-bit block, which two matching passages share (passagesMatch): each is compared with few. */
+type PassagesByBlock = ReadonlyMap<number, readonly Fingerprint[]>;
+
+function byFirstBlock(passages: readonly Fingerprint[]): PassagesByBlock {
+  const blocks = new Map<number, Fingerprint[]>();
+  for (const p of passages) {
+    const block = p.hi >>> 16;
+    const same = blocks.get(block);
+    if (same) same.push(p);
+    else blocks.set(block, [p]);
+  }
+  return blocks;
+}
+
+const NO_PASSAGES: readonly Fingerprint[] = [];
+
 /**
  * Coverage of `side` by `other` over the like-for-like sample; `shared`:
  * passages of `side` matched at all. A pair matches only when `counts`
  * holds for one of its passages.
  */
-function coverage(side: readonly Fingerprint[], other: readonly Fingerprint[], limit: number, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): PassageCoverage & { shared: number } {
+function coverage(side: readonly Fingerprint[], other: PassagesByBlock, limit: number, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): PassageCoverage & { shared: number } {
   let compared = 0;
   let matched = 0;
   let shared = 0;
   for (const p of side) {
-    const hit = other.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+    const near = other.get(p.hi >>> 16) ?? NO_PASSAGES;
+    const hit = near.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
     if (hit) shared++;
     if (passageKey(p) > limit) continue;
     compared++;
@@ -308,11 +333,17 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const alike = passagesComparable && (current.measure ?? 'simhash') === measure;
   const pe = alike ? passagesOf(earlier) : [];
   const pc = alike ? passagesOf(current) : [];
-  const limit = Math.min(sampleLimit(pe, earlier.sampleSize), sampleLimit(pc, current.sampleSize));
+  // Every chunk of a page being checked that it holds, not its sample alone, is compared.
+  const all = alike && current.beyondSample ? [...pc, ...current.beyondSample] : pc;
+  const currentLimit = current.beyondSample ? sampleLimit(all, CHECKED_CHUNKS_MAX) : sampleLimit(pc, current.sampleSize);
+  const limit = Math.min(sampleLimit(pe, earlier.sampleSize), currentLimit);
   // The earlier text's passages are found in the page under any of its layouts (a copy that lost or gained paragraph breaks).
-  const partners = alike && current.relaid ? [...pc, ...current.relaid] : pc;
+  const partners = byFirstBlock(alike && current.relaid ? [...all, ...current.relaid] : all);
+  const earlierPassages = byFirstBlock(pe);
   const e = coverage(pe, partners, limit, maxDistance, measure);
-  const c = coverage(pc, pe, limit, maxDistance, measure);
+  const c = coverage(all, earlierPassages, limit, maxDistance, measure);
+  // What the index finds: the looked-up sample only.
+  const lookedUp = all === pc ? c : coverage(pc, earlierPassages, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, partners, limit, maxDistance, measure, countsForPart);
   const beyond = alike ? addedBy(pe, pc, current.unsampled ?? [], maxDistance, measure) : 0;
   const refuted =
@@ -328,10 +359,10 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   return {
     distance,
     // What the index finds: the page's own and unsampled passages are looked up, its relaid ones (partners above) are not.
-    found: distance <= maxDistance || c.shared > 0 || beyond > 0,
+    found: distance <= maxDistance || lookedUp.shared > 0 || beyond > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
-    sharedPassages: c.shared + beyond,
+    sharedPassages: lookedUp.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,

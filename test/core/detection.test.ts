@@ -17,7 +17,7 @@ import {
 import { termWeight } from '../../src/core/features';
 import { fingerprintText } from '../../eval/fingerprint-text';
 import { passageKey, passagesMatch } from '../../src/core/passages';
-import { CURRENT_SAMPLE_SIZE, PARAGRAPH_SCHEME } from '../../src/core/scheme';
+import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, probedPassages } from '../../src/core/scheme';
 import {
   CONFIRM_DISTANCE,
   CONFIRM_MIN_COVERAGE,
@@ -177,12 +177,14 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 });
 
 describe('signCheckedDocument', () => {
-  it('is signDocument plus the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
+  it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
+      // The chunks looked up beyond the sample are the first of those compared.
+      expect(beyondSample!.slice(0, chunks!.length)).toEqual(chunks);
       const looked = new Set([...rest.passages, ...unsampled!].map(fingerprintToHex));
       expect(looked.size).toBe(rest.passages.length + unsampled!.length);
       const ownChunks = new Set([...rest.passages, ...chunks!].map(fingerprintToHex));
@@ -201,6 +203,31 @@ describe('signCheckedDocument', () => {
   it('gives no other layouts for SimHash passages (schemes before 6): the rule reads sketches only', () => {
     expect(signCheckedDocument(fixture('readability-cnet'), {}, PARAGRAPH_SCHEME).relaid).toBeUndefined();
   });
+
+describe('a part of an article inside a long page (every chunk of the page compared, decisions/0057)', () => {
+  it.each([
+    ['a third of herald-sun-1 inside dropbox-blog', 'readability-herald-sun-1', 'readability-dropbox-blog', 1 / 3],
+    ['half of herald-sun-1 inside quanta-1', 'readability-herald-sun-1', 'readability-quanta-1', 1 / 2],
+    ['a third of a theverge article inside quanta-1', 'template-aktualne.theverge', 'readability-quanta-1', 1 / 3],
+  ])('%s is a partial copy, not a quote', (_what, article, host, share) => {
+    const page = signCheckedDocument(inMiddleOf(fixture(host), partOf(fixture(article), share)));
+    const earlier = sig(article);
+    // The page's 64-passage sample alone reaches too few of the article's passages for a part.
+    const sampleOnly = compareSignatures(earlier, { ...page, beyondSample: undefined });
+    expect(sampleOnly.partOfEarlier.compared).toBeLessThan(earlier.passages.length);
+    expect(judge(earlier, { ...page, beyondSample: undefined }).verdict).toBe('quote');
+    const cmp = compareSignatures(earlier, page);
+    expect(cmp.partOfEarlier.compared).toBe(earlier.passages.length);
+    expect(judge(earlier, page).verdict).toBe('partial');
+  });
+
+  it('looks up no more than before: the chunks compared beyond the probe are not among unsampled', () => {
+    const page = signCheckedDocument(['readability-dropbox-blog', 'readability-quanta-1', 'readability-herald-sun-1'].map(fixture).join('\n\n'));
+    expect(page.passages.length + page.beyondSample!.length).toBeGreaterThan(probedPassages(FINGERPRINT_SCHEME));
+    const looked = new Set([...page.passages, ...page.unsampled!].map(fingerprintToHex));
+    expect(looked.size).toBeLessThanOrEqual(probedPassages(FINGERPRINT_SCHEME));
+  });
+});
 });
 
 describe('signDocument', () => {
