@@ -125,6 +125,10 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
   };
   print('Among judgeable pairs (neither text below the too-short rule): ' + SCOPES.map((s) => `${SCOPE_NAME[s]} ` +
     (['zh', 'other'] as const).map((g) => `${g} ${judgeable((o) => o.pair.label === 'dup' && inHalf(s)(o) && o.group === g)}`).join(', ')).join('; '));
+  // A user meets a repost and its original in either order: the second one read is the page checked.
+  const reversed = outcomes(ds, (p) => judgeFrom(sigs)({ a: p.b, b: p.a }));
+  print('Reposts read in the other order (the copy first, the original checked after it): ' + SCOPES.map((s) => `${SCOPE_NAME[s]} ` +
+    (['zh', 'other'] as const).map((g) => `${g} ${fmtRate(count(reversed, (o) => o.pair.label === 'dup' && inHalf(s)(o) && o.group === g, dupHit)).trim()}`).join(', ')).join('; '));
 
   print('\nPair-list precision (dup vs nondup pairs; flagged = "duplicate"):');
   for (const s of SCOPES) {

@@ -57,6 +57,7 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   });
   const { relaid, passages } = signature;
   if (!relaid) return signature;
+  const oneParagraph = [...relaid];
   const unsampled = (signature.unsampled ??= []);
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
   const budget = (): number => probedPassages(scheme) - passages.length - unsampled.length;
@@ -70,6 +71,8 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
     unsampled.push(...lineChunks.slice(0, Math.max(0, budget())));
   }
+  // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
+  unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, Math.max(0, budget())));
   return signature;
 }
 

@@ -30,8 +30,9 @@ export const MAX_SUPPORTED_DISTANCE = 3;
  */
 export const CONFIRM_DISTANCE = 8;
 /**
- * The share of the shorter text's compared passages that must match for
- * passages to confirm CONFIRM_DISTANCE. A passage sketch agrees with one of
+ * The share of the shorter text's compared passages, or of the earlier
+ * text's (which the page being checked may hold under another paragraph
+ * layout only), that must match for passages to confirm CONFIRM_DISTANCE. A passage sketch agrees with one of
  * another text by chance more often than a SimHash did (scheme 6), most of
  * all in short chunks of two texts woven with one word, whose whole
  * fingerprints that word had already brought within 8 bits; a repost keeps
@@ -143,8 +144,8 @@ export interface DocumentSignature {
   /**
    * The page being checked only: its next chunks by key beyond the sample
    * (scheme.ts probedPassages), never stored; from signCheckedDocument also
-   * its sentence runs (sentence-runs.ts) and every-line chunks (`relaid`),
-   * within the same probe. The index is asked for them too, and they count
+   * its sentence runs (sentence-runs.ts) and other layouts' chunks
+   * (`relaid`), within the same probe. The index is asked for them too, and they count
    * for a quote alone: a quoted chunk the sample left out is still found,
    * and the coverage rules keep their like-for-like sample.
    */
@@ -163,8 +164,9 @@ export interface DocumentSignature {
    * line a paragraph), those its own layout does not give, never stored.
    * The earlier text's passages count as found in the page when one of these
    * holds them (a copy that lost or gained paragraph breaks), and they show
-   * the texts share passages (UNSHARED_MIN_PASSAGES). Only the every-line
-   * ones are looked up, among `unsampled`: the index finds a page by those.
+   * the texts share passages (UNSHARED_MIN_PASSAGES). They are looked up
+   * too, among `unsampled`, in what the probe has left: the every-line ones,
+   * then the one-paragraph ones (decisions/0058).
    */
   relaid?: Fingerprint[];
   /**
@@ -358,7 +360,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const longer = Math.max(le, lc);
   return {
     distance,
-    // What the index finds: the page's own and unsampled passages are looked up, its relaid ones (partners above) are not.
+    // What the index finds: the page's own and unsampled passages are looked up, its relaid ones only among those.
     found: distance <= maxDistance || lookedUp.shared > 0 || beyond > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
@@ -486,11 +488,15 @@ function copyVerdict(cmp: Comparison, maxDistance: number, evidence: Comparison)
 /**
  * Whether what the index found confirms a whole distance up to
  * CONFIRM_DISTANCE: the whole fingerprints themselves, or passages, at
- * least CONFIRM_MIN_COVERAGE of the shorter text's compared ones.
+ * least CONFIRM_MIN_COVERAGE of the shorter text's compared ones or of the
+ * earlier text's: an article checked after a copy of it that lost its
+ * paragraph breaks meets the copy's chunks with its text read as one
+ * paragraph, not with its own (decisions/0058).
  */
 function confirms(cmp: Comparison, maxDistance: number): boolean {
   const shorter = cmp.currentIsShorter ? cmp.current : cmp.earlier;
-  return cmp.distance <= maxDistance || shorter.matched >= CONFIRM_MIN_COVERAGE * shorter.compared;
+  const covered = (side: PassageCoverage): boolean => side.matched > 0 && side.matched >= CONFIRM_MIN_COVERAGE * side.compared;
+  return cmp.distance <= maxDistance || covered(shorter) || covered(cmp.earlier);
 }
 
 /** At least MIN_MATCHED_PASSAGES matched, and more than MIN_COVERAGE of the compared ones. */

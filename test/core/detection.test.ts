@@ -174,6 +174,19 @@ describe('close fingerprints refuted by passages (each flagged row failed before
     expect(cmp.partOfEarlier.matched).toBeGreaterThan(MIN_COVERAGE * cmp.partOfEarlier.compared);
     expect(judge(e, c).verdict).toBe('duplicate');
   });
+
+  it('finds the article read after that copy by its text read as one paragraph, and calls it a duplicate (was different)', () => {
+    const [e, c] = [sig('readability-herald-sun-1.combo'), checked('readability-herald-sun-1')];
+    expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeGreaterThan(DEFAULT_MAX_DISTANCE);
+    // Its own chunks and every-line chunks meet none of the copy's: only the one-paragraph chunks do, and the index is asked for them.
+    expect([...c.passages, ...c.unsampled!].some((p) => e.passages.some((q) => passagesMatch(p, q, 3, 'sketch')))).toBe(true);
+    const cmp = compareSignatures(e, c);
+    expect(cmp.found).toBe(true);
+    expect(cmp.current.matched).toBe(0);
+    // The copy's share found in the article confirms the whole distance: its own passages cannot.
+    expect(cmp.earlier.matched).toBeGreaterThanOrEqual(CONFIRM_MIN_COVERAGE * cmp.earlier.compared);
+    expect(judge(e, c).verdict).toBe('duplicate');
+  });
 });
 
 describe('signCheckedDocument', () => {
@@ -428,7 +441,7 @@ describe('a regional edition, respelt and lightly reworded (eval/regional-editio
   });
 });
 
-describe('whole fingerprints 4–8 bits apart are confirmed by an eighth of the shorter text’s passages (CONFIRM_MIN_COVERAGE)', () => {
+describe('whole fingerprints 4–8 bits apart are confirmed by an eighth of the shorter or the earlier text’s passages (CONFIRM_MIN_COVERAGE)', () => {
   // Under the first sketch function two Chinese texts woven with 人工智能 at 15 % (eval/narrow-topic.ts),
   // 8 bits apart, shared one passage by chance and were a duplicate (docs/decisions/0053-passage-sketches.md).
   const side = (matched: number) => ({ compared: 64, matched });
@@ -440,6 +453,9 @@ describe('whole fingerprints 4–8 bits apart are confirmed by an eighth of the 
     ['8 bits apart, one passage of 64 in common', cmp(8, 1), 'quote'],
     ['8 bits apart, an eighth of the passages in common', cmp(8, 8), 'duplicate'],
     ['within k, no passage in common', cmp(DEFAULT_MAX_DISTANCE, 0), 'duplicate'],
+    // The page checked is shorter, and only its other layouts meet the earlier text's passages (herald-sun-1 read after its copy in lines).
+    ['4 bits apart, none of the shorter page’s own passages, 4 of the earlier text’s 9', { ...cmp(4, 0), earlier: { compared: 9, matched: 4 }, currentIsShorter: true }, 'duplicate'],
+    ['4 bits apart, none of either', { ...cmp(4, 0), earlier: { compared: 9, matched: 0 }, sharedPassages: 1, currentIsShorter: true }, 'quote'],
   ])('%s → %s', (_name, comparison, verdict) => {
     expect(CONFIRM_MIN_COVERAGE).toBe(1 / 8);
     expect(verdictOf(comparison)).toBe(verdict);
