@@ -32,11 +32,12 @@ export const CONFIRM_DISTANCE = 8;
 /**
  * The share of the shorter text's compared passages, or of the earlier
  * text's (which the page being checked may hold under another paragraph
- * layout only), that must match for passages to confirm CONFIRM_DISTANCE. A passage sketch agrees with one of
- * another text by chance more often than a SimHash did (scheme 6), most of
- * all in short chunks of two texts woven with one word, whose whole
- * fingerprints that word had already brought within 8 bits; a repost keeps
- * most of its passages (docs/decisions/0053-passage-sketches.md).
+ * layout only), that must match for passages to confirm CONFIRM_DISTANCE.
+ * A passage sketch agrees with one of another text by chance more often
+ * than a SimHash did (scheme 6), most of all in short chunks of two texts
+ * woven with one word, whose whole fingerprints that word had already
+ * brought within 8 bits; a repost keeps most of its passages
+ * (docs/decisions/0053-passage-sketches.md).
  */
 export const CONFIRM_MIN_COVERAGE = 1 / 8;
 
@@ -145,9 +146,9 @@ export interface DocumentSignature {
    * The page being checked only: its next chunks by key beyond the sample
    * (scheme.ts probedPassages), never stored; from signCheckedDocument also
    * its sentence runs (sentence-runs.ts) and other layouts' chunks
-   * (`relaid`), within the same probe. The index is asked for them too, and they count
-   * for a quote alone: a quoted chunk the sample left out is still found,
-   * and the coverage rules keep their like-for-like sample.
+   * (`relaid`), within the same probe. The index is asked for them too, and
+   * they count for a quote alone: a quoted chunk the sample left out is
+   * still found.
    */
   unsampled?: Fingerprint[];
   /**
