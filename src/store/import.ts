@@ -64,7 +64,7 @@ export interface ImportOptions {
   roundSize?: number;
   /** Called after each batch is committed. */
   onProgress?: (progress: ImportProgress) => void;
-  /** Awaited between batches, to let other work run; by default the next task (a timer). */
+  /** Awaited between batches, to let other work run; by default the next task (nextTask). */
   pause?: () => Promise<void>;
 }
 
@@ -179,9 +179,22 @@ class BatchReader {
   }
 }
 
-/** The next task: lets the page render and other transactions on the history start between batches. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * The next task: lets the page render and other transactions on the history
+ * start between batches. A message, not a timer: browsers hold a timer set
+ * from a timer's own task to 4 ms after five in a row, which is every batch
+ * of a re-import, where no write comes between two pauses (2,000 batches,
+ * 8 s, for a million pages).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /**
