@@ -129,6 +129,10 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
   const reversed = outcomes(ds, (p) => judgeFrom(sigs)({ a: p.b, b: p.a }));
   print('Reposts read in the other order (the copy first, the original checked after it): ' + SCOPES.map((s) => `${SCOPE_NAME[s]} ` +
     (['zh', 'other'] as const).map((g) => `${g} ${fmtRate(count(reversed, (o) => o.pair.label === 'dup' && inHalf(s)(o) && o.group === g, dupHit)).trim()}`).join(', ')).join('; '));
+  for (const s of SCOPES.filter((scope) => scope !== 'fit')) {
+    const c = count(reversed, (o) => o.pair.label === 'dup' && inHalf(s)(o), dupHit);
+    if (c.n > 0 && c.hit / c.n < 0.95) failures.push(`${name}: ${SCOPE_NAME[s]} reposts read in the other order, recall ${(c.hit / c.n).toFixed(3)} < 0.95`);
+  }
 
   print('\nPair-list precision (dup vs nondup pairs; flagged = "duplicate"):');
   for (const s of SCOPES) {
