@@ -60,7 +60,7 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const oneParagraph = [...relaid];
   const unsampled = (signature.unsampled ??= []);
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
-  const budget = (): number => probedPassages(scheme) - passages.length - unsampled.length;
+  const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
   const lines = linesAsParagraphs(folded);
@@ -69,10 +69,10 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme));
     relaid.push(...lineChunks);
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
-    unsampled.push(...lineChunks.slice(0, Math.max(0, budget())));
+    unsampled.push(...lineChunks.slice(0, budget()));
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
-  unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, Math.max(0, budget())));
+  unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
   return signature;
 }
 

@@ -296,6 +296,12 @@ function byFirstBlock(passages: readonly Fingerprint[]): PassagesByBlock {
 
 const NO_PASSAGES: readonly Fingerprint[] = [];
 
+/** Whether `p` has a partner in `other` (passagesMatch), through a pair `counts` holds for one of. */
+function hasPartner(p: Fingerprint, other: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): boolean {
+  const near = other.get(p.hi >>> 16) ?? NO_PASSAGES;
+  return near.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+}
+
 /**
  * Coverage of `side` by `other` over the like-for-like sample; `shared`:
  * passages of `side` matched at all. A pair matches only when `counts`
@@ -306,8 +312,7 @@ function coverage(side: readonly Fingerprint[], other: PassagesByBlock, limit: n
   let matched = 0;
   let shared = 0;
   for (const p of side) {
-    const near = other.get(p.hi >>> 16) ?? NO_PASSAGES;
-    const hit = near.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+    const hit = hasPartner(p, other, maxDistance, measure, counts);
     if (hit) shared++;
     if (passageKey(p) > limit) continue;
     compared++;
@@ -322,10 +327,9 @@ function coverage(side: readonly Fingerprint[], other: PassagesByBlock, limit: n
  * sentence runs add. Counted on the earlier side, so that several runs
  * overlapping one quoted stretch count as the one passage they hold.
  */
-function addedBy(earlier: readonly Fingerprint[], own: readonly Fingerprint[], extra: readonly Fingerprint[], maxDistance: number, measure: PassageMeasure): number {
-  if (extra.length === 0) return 0;
-  const match = (p: Fingerprint) => (q: Fingerprint) => passagesMatch(p, q, maxDistance, measure);
-  return earlier.filter((p) => extra.some(match(p)) && !own.some(match(p))).length;
+function addedBy(earlier: readonly Fingerprint[], own: PassagesByBlock, extra: PassagesByBlock, maxDistance: number, measure: PassageMeasure): number {
+  if (extra.size === 0) return 0;
+  return earlier.filter((p) => hasPartner(p, extra, maxDistance, measure) && !hasPartner(p, own, maxDistance, measure)).length;
 }
 
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
@@ -348,7 +352,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   // What the index finds: the looked-up sample only.
   const lookedUp = all === pc ? c : coverage(pc, earlierPassages, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, partners, limit, maxDistance, measure, countsForPart);
-  const beyond = alike ? addedBy(pe, pc, current.unsampled ?? [], maxDistance, measure) : 0;
+  const beyond = alike ? addedBy(pe, byFirstBlock(pc), byFirstBlock(current.unsampled ?? []), maxDistance, measure) : 0;
   const refuted =
     alike &&
     measure === 'sketch' &&
