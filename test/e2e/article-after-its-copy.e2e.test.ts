@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectionFixture } from '../support/detection-fixture';
-import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { waitForReport } from './support/extension';
+import { visitPage } from './support/extension';
 import { articlePage, paragraphs } from './support/article-page';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { chromiumForFile } from './support/session';
 
 /**
  * An article read after a copy of it that ran its paragraphs together, with
@@ -17,37 +16,22 @@ const article = paragraphs(detectionFixture('readability-herald-sun-1'));
 const [header, ...body] = paragraphs(detectionFixture('readability-herald-sun-1.combo'));
 const copy = [header as string, body.join(' ').replace(/\s*\n\s*/g, ' ')];
 
-let server: FixtureServer;
-let browser: ExtensionBrowser;
-
-beforeAll(async () => {
-  server = await startFixtureServer({
-    routes: {
-      '/feed/copy.html': articlePage('Reposted', copy),
-      '/news/article.html': articlePage('The article', article),
-    },
-  });
-  browser = await launchWithExtension('en');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const session = chromiumForFile('en', {
+  routes: {
+    '/feed/copy.html': articlePage('Reposted', copy),
+    '/news/article.html': articlePage('The article', article),
+  },
 });
 
 describe('an article read after a copy of it that lost its paragraph breaks', () => {
   it('is flagged as the same article', async () => {
-    const { context, worker } = browser;
+    const { server, browser: { context, worker } } = session;
     const copyUrl = server.siteA('/feed/copy.html');
-    let since = Date.now();
-    const first = await openPage(context, copyUrl);
-    expect((await waitForReport(worker, copyUrl, since)).report.status).toBe('new');
+    const first = await visitPage(context, worker, copyUrl);
+    expect(first.report.status).toBe('new');
 
-    const articleUrl = server.siteB('/news/article.html');
-    since = Date.now();
-    const second = await openPage(context, articleUrl);
-    const { report } = await waitForReport(worker, articleUrl, since);
-    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([[copyUrl, 'duplicate']]);
-    await Promise.all([first.close(), second.close()]);
+    const second = await visitPage(context, worker, server.siteB('/news/article.html'));
+    expect(second.report.matches.map((m) => [m.url, m.verdict])).toEqual([[copyUrl, 'duplicate']]);
+    await Promise.all([first.page.close(), second.page.close()]);
   });
 });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signDocument, type DocumentSignature, type Fingerprint } from '../../src/core';
 import { passagesMatch } from '../../src/core/passages';
 import { detectionFixture } from '../support/detection-fixture';
-import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { waitForReport } from './support/extension';
+import { visitPage } from './support/extension';
 import { articlePage, paragraphs } from './support/article-page';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { chromiumForFile } from './support/session';
 
 /**
  * A long page is looked up by its chunks beyond the sample it stores too
@@ -28,39 +27,25 @@ const quote = source.find((p) => {
   return holds(earlier.passages, alone) && !holds(page.passages, alone) && holds(page.unsampled ?? [], alone);
 });
 
-let server: FixtureServer;
-let browser: ExtensionBrowser;
+if (quote === undefined) throw new Error('no paragraph of the article lies outside the long page’s sample');
 
-beforeAll(async () => {
-  if (quote === undefined) throw new Error('no paragraph of the article lies outside the long page’s sample');
-  server = await startFixtureServer({
-    routes: {
-      '/tools/article.html': articlePage('Firefox Developer Edition', source),
-      '/blog/long-essay.html': articlePage('A long engineering essay', essay(quote)),
-    },
-  });
-  browser = await launchWithExtension('en');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const session = chromiumForFile('en', {
+  routes: {
+    '/tools/article.html': articlePage('Firefox Developer Edition', source),
+    '/blog/long-essay.html': articlePage('A long engineering essay', essay(quote)),
+  },
 });
 
 describe('a long page quoting a paragraph its stored sample leaves out', () => {
   it('is reported as a quote of the article read before', async () => {
-    const { context, worker } = browser;
+    const { server, browser: { context, worker } } = session;
     const articleUrl = server.siteA('/tools/article.html');
-    let since = Date.now();
-    const article = await openPage(context, articleUrl);
-    expect((await waitForReport(worker, articleUrl, since)).report.status).toBe('new');
+    const first = await visitPage(context, worker, articleUrl);
+    expect(first.report.status).toBe('new');
 
-    const essayUrl = server.siteB('/blog/long-essay.html');
-    since = Date.now();
-    const page = await openPage(context, essayUrl);
-    const { report } = await waitForReport(worker, essayUrl, since);
-    expect(report.status).toBe('quote');
-    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'quote']]);
-    await Promise.all([article.close(), page.close()]);
+    const second = await visitPage(context, worker, server.siteB('/blog/long-essay.html'));
+    expect(second.report.status).toBe('quote');
+    expect(second.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'quote']]);
+    await Promise.all([first.page.close(), second.page.close()]);
   });
 });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
 import { detectionFixture } from '../support/detection-fixture';
-import { launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { waitForReport } from './support/extension';
+import { visitPage } from './support/extension';
 import { articlePage, paragraphs } from './support/article-page';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { chromiumForFile } from './support/session';
 
 /**
  * Every chunk of the page being checked is compared with the article read
@@ -18,38 +17,23 @@ import { startFixtureServer, type FixtureServer } from './support/server';
 const article = detectionFixture('readability-herald-sun-1');
 const page = inMiddleOf(detectionFixture('readability-dropbox-blog'), partOf(article, 1 / 3));
 
-let server: FixtureServer;
-let browser: ExtensionBrowser;
-
-beforeAll(async () => {
-  server = await startFixtureServer({
-    routes: {
-      '/news/article.html': articlePage('A news article', paragraphs(article)),
-      '/blog/long-post.html': articlePage('A long blog post', paragraphs(page)),
-    },
-  });
-  browser = await launchWithExtension('en');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const session = chromiumForFile('en', {
+  routes: {
+    '/news/article.html': articlePage('A news article', paragraphs(article)),
+    '/blog/long-post.html': articlePage('A long blog post', paragraphs(page)),
+  },
 });
 
 describe('a long page holding a third of an article read before', () => {
   it('is reported as a partial copy of it, not a quote', async () => {
-    const { context, worker } = browser;
+    const { server, browser: { context, worker } } = session;
     const articleUrl = server.siteA('/news/article.html');
-    let since = Date.now();
-    const first = await openPage(context, articleUrl);
-    expect((await waitForReport(worker, articleUrl, since)).report.status).toBe('new');
+    const first = await visitPage(context, worker, articleUrl);
+    expect(first.report.status).toBe('new');
 
-    const postUrl = server.siteB('/blog/long-post.html');
-    since = Date.now();
-    const second = await openPage(context, postUrl);
-    const { report } = await waitForReport(worker, postUrl, since);
-    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
-    expect(report.status).toBe('partial');
-    await Promise.all([first.close(), second.close()]);
+    const second = await visitPage(context, worker, server.siteB('/blog/long-post.html'));
+    expect(second.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
+    expect(second.report.status).toBe('partial');
+    await Promise.all([first.page.close(), second.page.close()]);
   });
 });
