@@ -21,6 +21,7 @@ describe('a page whose whole fingerprint is close to one read before', () => {
     ['the article, after its copy whose paragraphs are lines', 'readability-cnet.combo', 'readability-cnet', 'repost'],
     ['its blank lines lost', 'readability-cnet', 'readability-cnet.format', 'repost'],
     ['its paragraphs as lines under a header, 4 bits apart, found only by those lines', 'readability-herald-sun-1', 'readability-herald-sun-1.combo', 'repost'],
+    ['the article, after that copy: found only by its text read as one paragraph (decisions/0058)', 'readability-herald-sun-1.combo', 'readability-herald-sun-1', 'repost'],
   ])('%s (%s then %s → %s)', async (_what, earlier, current, status) => {
     await read('https://one.example/a', detectionFixture(earlier));
     const report = await read('https://two.example/b', detectionFixture(current));
