@@ -67,8 +67,8 @@ export function chunkSketch(f: HashedFeatures, start: number, end: number, mins 
   };
 }
 
-/** The sketch of each content-defined chunk of the stream, in order (passages.ts chunkBoundaries). */
-export function chunkSketches(f: HashedFeatures): Fingerprint[] {
+/** The sketch of each content-defined chunk of the stream, in order (`ranges`: passages.ts chunkBoundaries). */
+export function chunkSketches(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]> = chunkBoundaries(f)): Fingerprint[] {
   const mins = new Uint32Array(SKETCH_BYTES);
-  return chunkBoundaries(f).map(([start, end]) => chunkSketch(f, start, end, mins));
+  return ranges.map(([start, end]) => chunkSketch(f, start, end, mins));
 }

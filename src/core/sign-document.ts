@@ -2,12 +2,13 @@ import type { DocumentFeatures } from './document-features';
 import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import { keepPassages, passagesNotIn } from './passages';
+import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
+import { proseLengths } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
-import { foldText, paragraphEnds } from './tokenize';
-import type { DocumentSignature } from './verdict';
+import { foldText, measureFolded, paragraphEnds } from './tokenize';
+import { lengthUnits, type DocumentSignature } from './verdict';
 
 /**
  * Everything the verdict needs about one text. The extension stores it for
@@ -38,13 +39,14 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const sampleSize = passageSampleSize(scheme);
   const measure = passageMeasure(scheme);
   const folded = foldText(text, scheme);
-  const signature = withSchemeFeatures(folded, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped): DocumentSignature => {
+  const { signature, own } = withSchemeFeatures(folded, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => {
     const hashed = measure === 'sketch' ? features.hashed() : undefined;
-    const chunks = hashed ? chunkSketches(hashed) : features.chunks(capped);
+    const ranges = hashed ? chunkBoundaries(hashed) : undefined;
+    const chunks = hashed ? chunkSketches(hashed, ranges) : features.chunks(capped);
     // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
     const kept = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, relay ? CHECKED_CHUNKS_MAX : probedPassages(scheme));
     const probed = kept.slice(0, probedPassages(scheme));
-    return {
+    const signature: DocumentSignature = {
       fingerprint: features.whole(capped),
       passages: probed.slice(0, sampleSize),
       unsampled: probed.slice(sampleSize),
@@ -54,9 +56,11 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
+    const own = relay && hashed && ranges ? { chunks, ranges, lineStarts: hashed.paragraphs ?? new Int32Array(0), features: hashed.ids.length } : undefined;
+    return { signature, own };
   });
   const { relaid, passages } = signature;
-  if (!relaid) return signature;
+  if (!relaid || !own) return signature;
   const oneParagraph = [...relaid];
   const unsampled = (signature.unsampled ??= []);
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
@@ -64,15 +68,27 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
   const lines = linesAsParagraphs(folded);
+  let lineStarts: ArrayLike<number> = own.lineStarts;
   if (lines) {
     const known = [...passages, ...unsampled, ...relaid];
-    const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(chunkSketches(features.hashed()), known, scheme));
+    const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => {
+      const hashed = features.hashed();
+      // The same features as the page's own layout, with a paragraph at each line.
+      lineStarts = hashed.paragraphs ?? lineStarts;
+      return newChunks(chunkSketches(hashed), known, scheme);
+    });
     relaid.push(...lineChunks);
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
     unsampled.push(...lineChunks.slice(0, budget()));
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
   unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
+  const lineText = lines ?? folded;
+  const lineEnds = paragraphEnds(lineText);
+  const lineLength = (line: number): number => lengthUnits(measureFolded(lineText.slice(line === 0 ? 0 : (lineEnds[line - 1] as number), lineEnds[line])));
+  const prose = proseLengths(own.ranges, lineStarts, lineLength, own.features);
+  const byChunk = new Map(own.chunks.map((chunk, i) => [chunk, prose[i] as number]));
+  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map((chunk) => byChunk.get(chunk) ?? 0);
   return signature;
 }
 

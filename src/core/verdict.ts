@@ -171,6 +171,14 @@ export interface DocumentSignature {
    */
   relaid?: Fingerprint[];
   /**
+   * The page being checked only, sketch passages only: for each of
+   * `passages` then `beyondSample`, how much of its chunk lies on lines long
+   * enough to be passages of their own (prose-lines.ts), in length units
+   * (lengthUnits): what the page's text holds of an article read before
+   * where a part has too few chunks to count (Comparison.partText).
+   */
+  proseLength?: readonly number[];
+  /**
    * The bottom-k sample size the passages were kept with
    * (scheme.ts passageSampleSize); fewer passages than this are every chunk
    * of the text. Defaults to the current scheme's.
@@ -247,6 +255,14 @@ export interface Comparison {
   sharedPassages: number;
   /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
   partOfEarlier: PassageCoverage;
+  /**
+   * The share of the earlier text's length that the page's prose chunks
+   * with a partner in it hold (DocumentSignature.proseLength), each earlier
+   * passage once, through pairs that count for a part; 0 (or absent)
+   * without proseLength, or when fewer than MIN_MATCHED_PASSAGES passages
+   * are held so.
+   */
+  partText?: number;
   /**
    * Both texts have UNSHARED_MIN_PASSAGES like-for-like sketch passages and
    * share not one, whatever the current page's layout (its relaid passages):
@@ -332,6 +348,28 @@ function addedBy(earlier: readonly Fingerprint[], own: PassagesByBlock, extra: P
   return earlier.filter((p) => hasPartner(p, extra, maxDistance, measure) && !hasPartner(p, own, maxDistance, measure)).length;
 }
 
+/**
+ * The length (DocumentSignature.proseLength) of the chunks of `chunks` with
+ * a partner in `earlier` through a pair `counts` holds for one of, each
+ * earlier passage counted once (a page may repeat a paragraph); 0 unless
+ * MIN_MATCHED_PASSAGES earlier passages are held so: one passage is a quote
+ * (a link that names the earlier page by its title, on a page of links).
+ */
+function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], earlier: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): number {
+  const partners = new Set<Fingerprint>();
+  let held = 0;
+  chunks.forEach((p, i) => {
+    const length = prose[i] ?? 0;
+    if (length === 0) return;
+    const near = earlier.get(p.hi >>> 16) ?? NO_PASSAGES;
+    const partner = near.find((q) => !partners.has(q) && passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+    if (partner === undefined) return;
+    partners.add(partner);
+    held += length;
+  });
+  return partners.size >= MIN_MATCHED_PASSAGES ? held : 0;
+}
+
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
 export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean, passagesComparable = true): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
@@ -363,6 +401,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
+  const prose = alike && current.proseLength ? proseHeld(all, current.proseLength, earlierPassages, maxDistance, measure, countsForPart) : 0;
   return {
     distance,
     // What the index finds: the page's own and unsampled passages are looked up, its relaid ones only among those.
@@ -371,6 +410,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: lookedUp.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
+    partText: le > 0 ? prose / le : 0,
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
@@ -421,7 +461,7 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
 /** The comparison with no passage matched for any copy rule: the shared passages still make a quote. */
 function wholeFingerprintsOnly(cmp: Comparison): Comparison {
   const none = (side: PassageCoverage): PassageCoverage => ({ compared: side.compared, matched: 0 });
-  return { ...cmp, earlier: none(cmp.earlier), current: none(cmp.current), partOfEarlier: none(cmp.partOfEarlier) };
+  return { ...cmp, earlier: none(cmp.earlier), current: none(cmp.current), partOfEarlier: none(cmp.partOfEarlier), partText: 0 };
 }
 
 /**
@@ -441,7 +481,7 @@ export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTAN
   if (sameArticle(cmp)) return 'duplicate';
   const copy = copyVerdict(cmp, maxDistance, compared);
   if (copy !== 'different') return copy;
-  if (holdsPartOf(cmp.partOfEarlier)) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
+  if (holdsPartOf(cmp.partOfEarlier) || (cmp.partText ?? 0) >= PART_MIN_COVERAGE) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
   return cmp.sharedPassages > 0 ? 'quote' : 'different';
 }
 

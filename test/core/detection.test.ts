@@ -192,7 +192,7 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 describe('signCheckedDocument', () => {
   it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, beyondSample, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, proseLength, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
@@ -202,6 +202,8 @@ describe('signCheckedDocument', () => {
       expect(looked.size).toBe(rest.passages.length + unsampled!.length);
       const ownChunks = new Set([...rest.passages, ...chunks!].map(fingerprintToHex));
       expect(relaid!.filter((p) => ownChunks.has(fingerprintToHex(p)))).toEqual([]);
+      // One prose length for each chunk compared: the sample, then beyond it.
+      expect(proseLength).toHaveLength(rest.passages.length + beyondSample!.length);
     }
   });
 
@@ -225,10 +227,10 @@ describe('a part of an article inside a long page (every chunk of the page compa
   ])('%s is a partial copy, not a quote', (_what, article, host, share) => {
     const page = signCheckedDocument(inMiddleOf(fixture(host), partOf(fixture(article), share)));
     const earlier = sig(article);
-    // The page's 64-passage sample alone reaches too few of the article's passages for a part.
-    const sampleOnly = compareSignatures(earlier, { ...page, beyondSample: undefined });
-    expect(sampleOnly.partOfEarlier.compared).toBeLessThan(earlier.passages.length);
-    expect(judge(earlier, { ...page, beyondSample: undefined }).verdict).toBe('quote');
+    // The page's 64-passage sample alone reaches too few of the article's passages for a part (the text they hold aside, decisions/0059).
+    const sampleOnly = { ...page, beyondSample: undefined, proseLength: undefined };
+    expect(compareSignatures(earlier, sampleOnly).partOfEarlier.compared).toBeLessThan(earlier.passages.length);
+    expect(judge(earlier, sampleOnly).verdict).toBe('quote');
     const cmp = compareSignatures(earlier, page);
     expect(cmp.partOfEarlier.compared).toBe(earlier.passages.length);
     expect(judge(earlier, page).verdict).toBe('partial');
@@ -241,6 +243,41 @@ describe('a part of an article inside a long page (every chunk of the page compa
     expect(looked.size).toBeLessThanOrEqual(probedPassages(FINGERPRINT_SCHEME));
   });
 });
+});
+
+describe('a part of a short article, by the text it holds (decisions/0059)', () => {
+  it.each([
+    ['a third of cnet (14 passages) inside quanta-1', 'readability-cnet', 'readability-quanta-1', 1 / 3],
+    ['half of mozilla-1 (4 passages) inside dropbox-blog', 'readability-mozilla-1', 'readability-dropbox-blog', 1 / 2],
+  ])('%s is a partial copy, not a quote', (_what, article, host, share) => {
+    const page = signCheckedDocument(inMiddleOf(fixture(host), partOf(fixture(article), share)));
+    const earlier = sig(article);
+    const cmp = compareSignatures(earlier, page);
+    // Too few passages for a part by their count, though they are a quarter of the article's.
+    expect(cmp.partOfEarlier.matched).toBeLessThan(PART_MIN_PASSAGES);
+    expect(judge(earlier, { ...page, proseLength: undefined }).verdict).toBe('quote');
+    expect(cmp.partText).toBeGreaterThanOrEqual(PART_MIN_COVERAGE);
+    expect(judge(earlier, page).verdict).toBe('partial');
+  });
+
+  it.each([
+    ['a Chinese article in the wrapper of another', 'cwc-a0cb0242.samewrap.cwc-bbdf5079', 'cwc-bbdf5079.wrap'],
+    ['the same, the other way', 'cwc-bbdf5079.wrap', 'cwc-a0cb0242.samewrap.cwc-bbdf5079'],
+    ['a French article in the wrapper of an English one', 'readability-liberation-1.samewrap.readability-dropbox-blog', 'readability-dropbox-blog.wrap'],
+  ])('counts no wrapper lines as text held: %s', (_what, earlier, page) => {
+    expect(compareSignatures(sig(earlier), signCheckedDocument(fixture(page))).partText).toBeLessThan(PART_MIN_COVERAGE / 2);
+  });
+
+  it('calls a page of links naming a short page by its title, twice, a quote of it (one passage is a quote; was partial)', () => {
+    const short = fixture('cwc-386d70f8.trunc40');
+    const title = short.split('\n')[0]!;
+    const links = [`· ${title}[麻辣社区]`, '· 海外留学生看两会：出国前后关注点大不同_教育频道_中国青年网', `· ${title}[麻辣社区]`];
+    const page = signCheckedDocument([fixture('cwc-bbdf5079'), links.join('\n')].join('\n\n'));
+    const cmp = compareSignatures(signDocument(short), page);
+    expect(cmp.sharedPassages).toBeGreaterThan(0);
+    expect(cmp.partText).toBe(0);
+    expect(judge(signDocument(short), page).verdict).toBe('quote');
+  });
 });
 
 describe('signDocument', () => {

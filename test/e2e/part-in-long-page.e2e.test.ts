@@ -4,34 +4,40 @@ import { inMiddleOf } from '../../eval/quoted-passages';
 import { detectionFixture } from '../support/detection-fixture';
 import { visitPage } from './support/extension';
 import { articlePage, paragraphs } from './support/article-page';
+import type { GeneratedResponse } from './support/server';
 import { chromiumForFile } from './support/session';
 
 /**
- * Every chunk of the page being checked is compared with the article read
- * before, not the page's stored sample alone
- * (docs/decisions/0057-every-chunk-of-the-checked-page-compared.md): a third
- * of a short article inside a long page of another site is a partial copy.
- * Compared by the page's 64-passage sample, it showed too few of the
- * article's passages and was a quote.
+ * A part of an article read before, inside a page of another site, is a
+ * partial copy, not a quote. Each row was a quote before the decision it
+ * names:
+ * - every chunk of the page being checked is compared, not its 64-passage
+ *   sample alone (docs/decisions/0057-every-chunk-of-the-checked-page-compared.md);
+ * - a part of a short article holds too few passages to count, but a quarter
+ *   of its text (docs/decisions/0059-part-by-the-text-it-holds.md).
  */
-const article = detectionFixture('readability-herald-sun-1');
-const page = inMiddleOf(detectionFixture('readability-dropbox-blog'), partOf(article, 1 / 3));
+const CASES = [
+  { what: 'a long page holding a third of an article', article: 'readability-herald-sun-1', host: 'readability-dropbox-blog', share: 1 / 3 },
+  { what: 'a page holding a third of a short article (5 of its 14 passages)', article: 'readability-cnet', host: 'readability-quanta-1', share: 1 / 3 },
+];
 
-const session = chromiumForFile('en', {
-  routes: {
-    '/news/article.html': articlePage('A news article', paragraphs(article)),
-    '/blog/long-post.html': articlePage('A long blog post', paragraphs(page)),
-  },
+const routes: Record<string, () => GeneratedResponse> = {};
+CASES.forEach(({ article, host, share }, i) => {
+  const text = detectionFixture(article);
+  routes[`/news/article-${i}.html`] = articlePage('A news article', paragraphs(text));
+  routes[`/blog/post-${i}.html`] = articlePage('A blog post', paragraphs(inMiddleOf(detectionFixture(host), partOf(text, share))));
 });
 
-describe('a long page holding a third of an article read before', () => {
-  it('is reported as a partial copy of it, not a quote', async () => {
+const session = chromiumForFile('en', { routes });
+
+describe('a page holding part of an article read before', () => {
+  it.each(CASES.map((c, i) => [c.what, i] as const))('%s is reported as a partial copy of it, not a quote', async (_what, i) => {
     const { server, browser: { context, worker } } = session;
-    const articleUrl = server.siteA('/news/article.html');
+    const articleUrl = server.siteA(`/news/article-${i}.html`);
     const first = await visitPage(context, worker, articleUrl);
     expect(first.report.status).toBe('new');
 
-    const second = await visitPage(context, worker, server.siteB('/blog/long-post.html'));
+    const second = await visitPage(context, worker, server.siteB(`/blog/post-${i}.html`));
     expect(second.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
     expect(second.report.status).toBe('partial');
     await Promise.all([first.page.close(), second.page.close()]);

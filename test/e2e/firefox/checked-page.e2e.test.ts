@@ -12,14 +12,19 @@ import { firefoxForFile, visit } from '../support/firefox';
  * every chunk of the page is compared, not its stored sample alone
  * (docs/decisions/0057). An article read after a copy of it that ran its
  * paragraphs together is the same article: the page is looked up by its
- * text read as one paragraph too (docs/decisions/0058).
+ * text read as one paragraph too (docs/decisions/0058). A third of a short
+ * article, too few of its passages to count, is a partial copy by the share
+ * of its text the page holds (docs/decisions/0059).
  */
 const herald = detectionFixture('readability-herald-sun-1');
+const cnet = detectionFixture('readability-cnet');
 const [header, ...body] = paragraphs(detectionFixture('readability-herald-sun-1.combo'));
 const session = firefoxForFile('en', {
   routes: {
     '/news/article.html': articlePage('A news article', paragraphs(herald)),
     '/blog/long-post.html': articlePage('A long blog post', paragraphs(inMiddleOf(detectionFixture('readability-dropbox-blog'), partOf(herald, 1 / 3)))),
+    '/news/short.html': articlePage('A short article', paragraphs(cnet)),
+    '/blog/post.html': articlePage('A blog post', paragraphs(inMiddleOf(detectionFixture('readability-quanta-1'), partOf(cnet, 1 / 3)))),
     '/feed/copy.html': articlePage('Reposted', [header as string, body.join(' ').replace(/\s*\n\s*/g, ' ')]),
   },
 });
@@ -42,5 +47,15 @@ describe('Firefox: the page being checked', () => {
     const post = await visit(firefox, server.siteA('/blog/long-post.html'));
     expect(post.report.matches.map((m) => [m.url, m.verdict])).toContainEqual([articleUrl, 'partial']);
     await post.page.close();
+  });
+
+  it('is a partial copy of a short article read before when it holds a third of its text', async () => {
+    const { server, firefox } = session;
+    const articleUrl = server.siteA('/news/short.html');
+    const article = await visit(firefox, articleUrl);
+    expect(article.report.status).toBe('new');
+    const post = await visit(firefox, server.siteB('/blog/post.html'));
+    expect(post.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
+    await Promise.all([article.page.close(), post.page.close()]);
   });
 });
