@@ -1,8 +1,11 @@
 /**
- * Judges every two signed texts of different base articles: each such pair is
- * a negative, so any duplicate or partial verdict among them is a false flag.
+ * Judges every two signed texts of different base articles, each read first
+ * in turn: each such pair is a negative, so any duplicate or partial verdict
+ * among them, in either order, is a false flag (the stronger of the two
+ * verdicts counts).
  */
 import { hammingDistance, judge, type DocumentSignature } from '../src/core';
+import { strongest } from './score';
 
 export interface DifferentPairCounts {
   pairs: number;
@@ -22,7 +25,7 @@ export function judgeDifferentPairs(items: ReadonlyArray<{ base: string; sig: Do
       if (a.base === b.base) continue;
       r.pairs++;
       if (hammingDistance(a.sig.fingerprint, b.sig.fingerprint) <= 3) r.within3++;
-      const { verdict } = judge(a.sig, b.sig);
+      const { verdict } = strongest([judge(a.sig, b.sig), judge(b.sig, a.sig)]);
       if (verdict === 'duplicate') r.duplicate++;
       else if (verdict === 'partial') r.partial++;
       else if (verdict === 'quote') r.quote++;

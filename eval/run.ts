@@ -176,7 +176,7 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
     print(`${label.padEnd(16)}${h.map((x) => String(x).padStart(7)).join('')}`);
   }
 
-  print('\nAll pairs of documents from different articles (judge on signatures):');
+  print('\nAll pairs of documents from different articles (judge on signatures, each read first in turn; the stronger verdict counts):');
   for (const s of SCOPES) {
     const t0 = performance.now();
     const r = allPairs(ds, sigs, s === 'all' ? undefined : s);
@@ -184,6 +184,7 @@ function report(ds: Dataset, { name, os, sigs }: PathResult): string[] {
     print(`  ${SCOPE_NAME[s].padEnd(9)} ${r.pairs} pairs: duplicate ${r.duplicate} (rate ${fpRate.toExponential(2)}), partial ${r.partial}, quote ${r.quote} (${r.quoteOriginals} between two originals) (${ms(t0)})`);
     for (const e of r.examples) print(`      ${e}`);
     if (s !== 'fit' && fpRate >= 1e-5) failures.push(`${name}: ${SCOPE_NAME[s]} all-pairs FP rate ${fpRate.toExponential(2)} ≥ 1e-5`);
+    if (s !== 'fit' && r.partial > 0) failures.push(`${name}: ${SCOPE_NAME[s]} ${r.partial} pair(s) of different articles called a partial copy (target 0)`);
   }
   return failures;
 }

@@ -91,6 +91,13 @@ export interface AllPairs {
  * Every two documents from different base articles: the realistic false
  * positive rate. `only` restricts to pairs of that half (see pairHalf).
  */
+const STRENGTH: Record<Verdict, number> = { duplicate: 4, partial: 3, quote: 2, different: 1, too_short: 0 };
+
+/** The judgement with the strongest verdict (a copy before a quote before nothing). */
+export function strongest<J extends { verdict: Verdict }>(judgements: readonly J[]): J {
+  return judgements.reduce((best, next) => (STRENGTH[next.verdict] > STRENGTH[best.verdict] ? next : best));
+}
+
 export function allPairs(ds: Dataset, sigs: ReadonlyMap<string, DocumentSignature>, only?: Half): AllPairs {
   const docs = ds.docs.filter((d) => sigs.has(d.id));
   const res: AllPairs = { pairs: 0, duplicate: 0, partial: 0, quote: 0, quoteOriginals: 0, examples: [] };
@@ -102,7 +109,9 @@ export function allPairs(ds: Dataset, sigs: ReadonlyMap<string, DocumentSignatur
       if (a.base === b.base) continue;
       if (only !== undefined && (only === 'fit') !== (halfOf(a.base) === 'fit' && halfOf(b.base) === 'fit')) continue;
       res.pairs++;
-      const { verdict, distance } = judge(sa, sigs.get(b.id)!);
+      // Either text may be the one read first: the stronger verdict of the two orders counts.
+      const sb = sigs.get(b.id)!;
+      const { verdict, distance } = strongest([judge(sa, sb), judge(sb, sa)]);
       if (verdict === 'duplicate') res.duplicate++;
       else if (verdict === 'partial') res.partial++;
       else {

@@ -3,7 +3,7 @@ import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
-import { proseLengths } from './prose-lines';
+import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
@@ -39,10 +39,11 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const sampleSize = passageSampleSize(scheme);
   const measure = passageMeasure(scheme);
   const folded = foldText(text, scheme);
+  // Where each chunk of the page being checked lies in the feature stream, which every paragraph layout shares.
+  const ranges = new Map<Fingerprint, readonly [number, number]>();
   const { signature, own } = withSchemeFeatures(folded, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => {
     const hashed = measure === 'sketch' ? features.hashed() : undefined;
-    const ranges = hashed ? chunkBoundaries(hashed) : undefined;
-    const chunks = hashed ? chunkSketches(hashed, ranges) : features.chunks(capped);
+    const chunks = hashed ? sketchesOf(hashed, relay ? ranges : undefined) : features.chunks(capped);
     // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
     const kept = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, relay ? CHECKED_CHUNKS_MAX : probedPassages(scheme));
     const probed = kept.slice(0, probedPassages(scheme));
@@ -51,13 +52,12 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       passages: probed.slice(0, sampleSize),
       unsampled: probed.slice(sampleSize),
       beyondSample: relay ? kept.slice(sampleSize) : undefined,
-      relaid: relay && hashed ? asOneParagraph(hashed, probed, scheme) : undefined,
+      relaid: relay && hashed ? asOneParagraph(hashed, probed, scheme, ranges) : undefined,
       sampleSize,
       measure,
       length: features.length,
     };
-    const own = relay && hashed && ranges ? { chunks, ranges, lineStarts: hashed.paragraphs ?? new Int32Array(0), features: hashed.ids.length } : undefined;
-    return { signature, own };
+    return { signature, own: hashed && { lineStarts: hashed.paragraphs ?? new Int32Array(0), features: hashed.ids.length } };
   });
   const { relaid, passages } = signature;
   if (!relaid || !own) return signature;
@@ -73,9 +73,8 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     const known = [...passages, ...unsampled, ...relaid];
     const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => {
       const hashed = features.hashed();
-      // The same features as the page's own layout, with a paragraph at each line.
       lineStarts = hashed.paragraphs ?? lineStarts;
-      return newChunks(chunkSketches(hashed), known, scheme);
+      return newChunks(sketchesOf(hashed, ranges), known, scheme);
     });
     relaid.push(...lineChunks);
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
@@ -86,15 +85,27 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const lineText = lines ?? folded;
   const lineEnds = paragraphEnds(lineText);
   const lineLength = (line: number): number => lengthUnits(measureFolded(lineText.slice(line === 0 ? 0 : (lineEnds[line - 1] as number), lineEnds[line])));
-  const prose = proseLengths(own.ranges, lineStarts, lineLength, own.features);
-  const byChunk = new Map(own.chunks.map((chunk, i) => [chunk, prose[i] as number]));
-  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map((chunk) => byChunk.get(chunk) ?? 0);
+  const proseLength = proseLengthOf(lineStarts, lineLength, own.features);
+  const proseOf = (chunk: Fingerprint): number => {
+    const range = ranges.get(chunk);
+    return range ? proseLength(range[0], range[1]) : 0;
+  };
+  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map(proseOf);
+  signature.relaidProseLength = relaid.map(proseOf);
   return signature;
 }
 
+/** chunkSketches of the features, each chunk's range recorded in `ranges` when given. */
+function sketchesOf(hashed: HashedFeatures, ranges?: Map<Fingerprint, readonly [number, number]>): Fingerprint[] {
+  const bounds = chunkBoundaries(hashed);
+  const sketches = chunkSketches(hashed, bounds);
+  if (ranges) sketches.forEach((sketch, i) => ranges.set(sketch, bounds[i] as [number, number]));
+  return sketches;
+}
+
 /** The chunks of the whole text read as one paragraph, how a copy that lost its paragraph breaks is cut, less those in `probed`. */
-function asOneParagraph(hashed: HashedFeatures, probed: readonly Fingerprint[], scheme: FingerprintScheme): Fingerprint[] {
-  return hashed.paragraphs?.length ? newChunks(chunkSketches({ ...hashed, paragraphs: new Int32Array(0) }), probed, scheme) : [];
+function asOneParagraph(hashed: HashedFeatures, probed: readonly Fingerprint[], scheme: FingerprintScheme, ranges: Map<Fingerprint, readonly [number, number]>): Fingerprint[] {
+  return hashed.paragraphs?.length ? newChunks(sketchesOf({ ...hashed, paragraphs: new Int32Array(0) }, ranges), probed, scheme) : [];
 }
 
 /** The sample (keepPassages) of `chunks` less the passages `known` already holds. */

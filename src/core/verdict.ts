@@ -178,6 +178,8 @@ export interface DocumentSignature {
    * where a part has too few chunks to count (Comparison.partText).
    */
   proseLength?: readonly number[];
+  /** The same for each of `relaid`: the stream is the page's own under every layout. */
+  relaidProseLength?: readonly number[];
   /**
    * The bottom-k sample size the passages were kept with
    * (scheme.ts passageSampleSize); fewer passages than this are every chunk
@@ -258,9 +260,9 @@ export interface Comparison {
   /**
    * The share of the earlier text's length that the page's prose chunks
    * with a partner in it hold (DocumentSignature.proseLength), each earlier
-   * passage once, through pairs that count for a part; 0 (or absent)
-   * without proseLength, or when fewer than MIN_MATCHED_PASSAGES passages
-   * are held so.
+   * passage once, through pairs that count for a part; 0 when fewer than
+   * MIN_MATCHED_PASSAGES passages are held so, and then the passages count
+   * for no part either; absent without proseLength (two stored pages).
    */
   partText?: number;
   /**
@@ -370,6 +372,14 @@ function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], ear
   return partners.size >= MIN_MATCHED_PASSAGES ? held : 0;
 }
 
+/** The page's first `compared` chunks (its passages, then beyond its sample) and its other layouts' chunks, with their prose lengths. */
+function withProse(current: DocumentSignature, compared: number): [Fingerprint[], number[]] {
+  const own = [...current.passages, ...(current.beyondSample ?? [])].slice(0, compared);
+  const relaid = current.relaid ?? [];
+  const lengths = [...own.map((_, i) => current.proseLength?.[i] ?? 0), ...relaid.map((_, i) => current.relaidProseLength?.[i] ?? 0)];
+  return [[...own, ...relaid], lengths];
+}
+
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
 export function compareSignatures(earlier: DocumentSignature, current: DocumentSignature, maxDistance = DEFAULT_MAX_DISTANCE, countsForPart?: (passage: Fingerprint) => boolean, passagesComparable = true): Comparison {
   const distance = hammingDistance(earlier.fingerprint, current.fingerprint);
@@ -401,7 +411,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
-  const prose = alike && current.proseLength ? proseHeld(all, current.proseLength, earlierPassages, maxDistance, measure, countsForPart) : 0;
+  const prose = alike && current.proseLength ? proseHeld(...withProse(current, all.length), earlierPassages, maxDistance, measure, countsForPart) : undefined;
   return {
     distance,
     // What the index finds: the page's own and unsampled passages are looked up, its relaid ones only among those.
@@ -410,7 +420,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: lookedUp.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
-    partText: le > 0 ? prose / le : 0,
+    partText: prose === undefined ? undefined : le > 0 ? prose / le : 0,
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
@@ -437,9 +447,12 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   (either direction: a page holding part of an article read before, or
  *   the full article of a part read before); or, whatever the lengths and
  *   distance, the current text holds PART_MIN_PASSAGES passages of the
- *   earlier one, at least PART_MIN_COVERAGE of them (a duplicate when the
- *   lengths are comparable and the fingerprints within
- *   COVERAGE_CONFIRM_DISTANCE: the whole article, edited);
+ *   earlier one, at least PART_MIN_COVERAGE of them, two of them at least
+ *   in the page's prose where it has prose lengths, or the page's prose
+ *   holds PART_MIN_COVERAGE of the earlier text's length in two passages or
+ *   more (Comparison.partText; a duplicate when the lengths are comparable
+ *   and the fingerprints within COVERAGE_CONFIRM_DISTANCE: the whole
+ *   article, edited);
  * - quote: neither, but a passage of one is found in the other;
  * - different otherwise, and whatever the above when both texts have
  *   UNSHARED_MIN_PASSAGES passages and share none under any layout of the
@@ -481,7 +494,9 @@ export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTAN
   if (sameArticle(cmp)) return 'duplicate';
   const copy = copyVerdict(cmp, maxDistance, compared);
   if (copy !== 'different') return copy;
-  if (holdsPartOf(cmp.partOfEarlier) || (cmp.partText ?? 0) >= PART_MIN_COVERAGE) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
+  // Passages held only in a page's short lines are a wrapper's header and links, not a part (decisions/0059).
+  const heldInProse = cmp.partText === undefined || cmp.partText > 0;
+  if ((holdsPartOf(cmp.partOfEarlier) && heldInProse) || (cmp.partText ?? 0) >= PART_MIN_COVERAGE) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
   return cmp.sharedPassages > 0 ? 'quote' : 'different';
 }
 

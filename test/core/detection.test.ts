@@ -34,7 +34,7 @@ import {
   UNSHARED_MIN_PASSAGES,
 } from '../../src/core/verdict';
 import { partOf } from '../../eval/embedded-parts';
-import { inMiddleOf } from '../../eval/quoted-passages';
+import { inMiddleOf, paragraphs } from '../../eval/quoted-passages';
 import { britishEdition } from '../../eval/regional-editions';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
@@ -192,7 +192,7 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 describe('signCheckedDocument', () => {
   it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, beyondSample, proseLength, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
@@ -204,6 +204,7 @@ describe('signCheckedDocument', () => {
       expect(relaid!.filter((p) => ownChunks.has(fingerprintToHex(p)))).toEqual([]);
       // One prose length for each chunk compared: the sample, then beyond it.
       expect(proseLength).toHaveLength(rest.passages.length + beyondSample!.length);
+      expect(relaidProseLength).toHaveLength(relaid!.length);
     }
   });
 
@@ -266,6 +267,27 @@ describe('a part of a short article, by the text it holds (decisions/0059)', () 
     ['a French article in the wrapper of an English one', 'readability-liberation-1.samewrap.readability-dropbox-blog', 'readability-dropbox-blog.wrap'],
   ])('counts no wrapper lines as text held: %s', (_what, earlier, page) => {
     expect(compareSignatures(sig(earlier), signCheckedDocument(fixture(page))).partText).toBeLessThan(PART_MIN_COVERAGE / 2);
+  });
+
+  it('calls a page holding six of a short page’s passages, all in its wrapper’s short lines, a quote of it (was partial by their count)', () => {
+    const earlier = sig('readability-liberation-1.samewrap.readability-dropbox-blog');
+    const page = signCheckedDocument(fixture('readability-dropbox-blog.wrap'));
+    const cmp = compareSignatures(earlier, page);
+    expect(cmp.partOfEarlier.matched).toBeGreaterThanOrEqual(PART_MIN_PASSAGES);
+    expect(cmp.partText).toBe(0);
+    expect(judge(earlier, page).verdict).toBe('quote');
+    // Two stored pages (no prose lengths to read) keep the count rule.
+    expect(judge(earlier, { ...page, proseLength: undefined }).verdict).toBe('partial');
+  });
+
+  it('reads the prose of a part set as lines under a header by its every-line chunks: still a partial copy', () => {
+    const part = ['Share this story', ...paragraphs(partOf(fixture('readability-herald-sun-1'), 1 / 3))].join('\n');
+    const page = signCheckedDocument(inMiddleOf(fixture('readability-dropbox-blog'), part));
+    const earlier = sig('readability-herald-sun-1');
+    expect(compareSignatures(earlier, page).partOfEarlier.matched).toBeGreaterThanOrEqual(PART_MIN_PASSAGES);
+    expect(judge(earlier, page).verdict).toBe('partial');
+    // The page's own chunks run across its lines: only the other layouts' hold the part.
+    expect(judge(earlier, { ...page, relaidProseLength: undefined }).verdict).toBe('quote');
   });
 
   it('calls a page of links naming a short page by its title, twice, a quote of it (one passage is a quote; was partial)', () => {

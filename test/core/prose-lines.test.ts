@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PARAGRAPH_MIN_FEATURES } from '../../src/core/passages';
-import { proseLengths } from '../../src/core/prose-lines';
+import { proseLengthOf } from '../../src/core/prose-lines';
 
 const LONG = PARAGRAPH_MIN_FEATURES;
 const SHORT = PARAGRAPH_MIN_FEATURES - 1;
@@ -16,7 +16,7 @@ function lines(counts: number[]): { starts: number[]; length: (line: number) => 
   return { starts, length: (line) => 10 * line + 10, features: at };
 }
 
-describe('proseLengths', () => {
+describe('proseLengthOf', () => {
   it.each([
     ['one long line, one chunk: the line’s length', [LONG], [[0, LONG]], [10]],
     ['one short line: none', [SHORT], [[0, SHORT]], [0]],
@@ -26,14 +26,14 @@ describe('proseLengths', () => {
     ['a header of short lines: nothing', [3, 5, 8, 2], [[0, 18]], [0]],
   ] as const)('%s', (_what, counts, ranges, expected) => {
     const { starts, length, features } = lines([...counts]);
-    const got = proseLengths(ranges, starts, length, features);
-    got.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 9));
+    const proseLength = proseLengthOf(starts, length, features);
+    ranges.forEach(([start, end], i) => expect(proseLength(start, end)).toBeCloseTo(expected[i]!, 9));
   });
 
   it('reads empty lines (a repeated start) as nothing and asks no length of short lines', () => {
     const asked: number[] = [];
-    const got = proseLengths([[0, LONG + 2]], [2, 2], (line) => (asked.push(line), 7), LONG + 2);
-    expect(got[0]).toBeCloseTo(7, 9);
+    const proseLength = proseLengthOf([2, 2], (line) => (asked.push(line), 7), LONG + 2);
+    expect(proseLength(0, LONG + 2)).toBeCloseTo(7, 9);
     expect(asked).toEqual([2]);
   });
 });
