@@ -5,8 +5,8 @@
 
 /** The page's shape and size limits: pure, no IndexedDB, shared with the messages that carry pages. */
 const PAGE = 'src/store/page.ts';
-/** Top-level modules every context shares: wording, the message protocol and its validators, settings, the page's limits. */
-const SHARED = ['src/i18n.ts', 'src/messaging.ts', 'src/protocol.ts', 'src/validators.ts', 'src/settings.ts', PAGE];
+/** Top-level modules every context shares: wording, the message protocol and its validators, settings, the page's limits, what one site is. */
+const SHARED = ['src/i18n.ts', 'src/messaging.ts', 'src/protocol.ts', 'src/validators.ts', 'src/settings.ts', 'src/same-site.ts', PAGE];
 /** The store's public entry; its other files (but PAGE) are internals, whatever their layout. */
 const STORE = 'src/store/index.ts';
 
@@ -29,6 +29,7 @@ const LAYERS = [
   { layer: 'src/reposts', allow: ['src/core', STORE, PAGE] },
   { layer: 'src/types', allow: [] },
   { layer: 'src/i18n.ts', allow: [] },
+  { layer: 'src/same-site.ts', allow: [] },
   { layer: 'src/settings.ts', allow: ['src/core'] },
   // messaging.ts (limits, page shapes, senders) ← validators.ts ← protocol.ts (the definition).
   { layer: 'src/messaging.ts', allow: ['src/core', PAGE] },

@@ -20,7 +20,7 @@ import {
 import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
-import { trustedCanonical } from './same-site';
+import { publisherOf, trustedCanonical } from '../same-site';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -216,7 +216,9 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   const { fingerprints, passageQueries, sketchQueries } = signatureQueries(signatures.byRules.values());
   const perFingerprint = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: url, passageQueries, sketchQueries });
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
-  const distinctive = distinctivePassages(perFingerprint.map((found) => found.map((match) => match.page)), own.site);
+  // One publisher's subdomains share its template: sites compare by their registrable domain.
+  const ownPublisher = own.site === undefined ? undefined : publisherOf(own.site);
+  const distinctive = distinctivePassages(perFingerprint.map((found) => found.map(({ page }) => ({ id: page.id, site: publisherOf(page.site) }))), ownPublisher);
   const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];
@@ -228,7 +230,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     const declared = trustedCanonical(page.url, page.canonicalUrl);
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const countsForPart = countsForPartOf(distinctive.get(page.id), fingerprints);
-    const oneSite = isOneSite(own.site, page.site);
+    const oneSite = isOneSite(ownPublisher, publisherOf(page.site));
     const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, { ...judgement, verdict }));

@@ -1,6 +1,6 @@
 import { normalizeUrl } from '../core/url';
 import { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS } from '../messaging';
-import { registrableSite } from './same-site';
+import { registrableSite } from '../same-site';
 
 export { MAX_SWAPPED_CHECKS_PER_SITE, SWAP_WINDOW_MS };
 

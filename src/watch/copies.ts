@@ -6,6 +6,7 @@
 import { countsForPartOf, distinctivePassages, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
+import { isSameSite, publisherOf } from '../same-site';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -45,13 +46,14 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   if (!isLongEnough(signature.length, options.minLength)) return [];
   const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ ...article, measure: signature.measure }]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
-  const distinctive = distinctivePassages(found.map((matches) => matches.map((match) => match.page)), siteOf(article.url) || undefined);
+  // One publisher's subdomains share its template: sites compare by their registrable domain.
+  const distinctive = distinctivePassages(found.map((matches) => matches.map(({ page }) => ({ id: page.id, site: publisherOf(page.site) }))), publisherOf(siteOf(article.url)) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
     if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || wholeComparisonScheme(article) !== wholeComparisonScheme(page)) continue;
     seen.add(page.id);
-    const oneSite = isOneSite(article.site, page.site);
+    const oneSite = isOneSite(publisherOf(article.site), publisherOf(page.site));
     // An article marked before an upgrade still finds the whole copies read after it; their passages may be cut otherwise.
     const passagesComparable = comparisonScheme(article) === comparisonScheme(page);
     const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
@@ -63,7 +65,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
 
 /** The article under another address of its own site (it declares one of the article's addresses as canonical, or the other way round). */
 function isSamePage(article: Page, page: Page): boolean {
-  if (siteOf(page.url) !== siteOf(article.url)) return false;
+  if (!isSameSite(page.url, article.url)) return false;
   const own = new Set([article.url, article.canonicalUrl]);
   return own.has(page.url) || (page.canonicalUrl !== undefined && own.has(page.canonicalUrl));
 }

@@ -58,6 +58,11 @@ describe.each([
     expect((await read('https://writer.example/other', quote)).status).toBe('new');
   });
 
+  it('is not reported between two subdomains of one publisher (one template; was a quote)', async () => {
+    await read('https://news.writer.example/article', fixture(article));
+    expect((await read('https://blog.writer.example/other', quote)).status).toBe('new');
+  });
+
   it('is not reported when the user turned quotes off', async () => {
     await read('https://writer.example/article', fixture(article));
     expect((await read('https://blog.example.net/post', quote, { quotes: false })).status).toBe('new');

@@ -58,6 +58,12 @@ describe('copiesOfMyArticles: every copy the history holds of each of the user\'
     ['a page of its own site holding one of its passages does not (the site\'s template)', [
       [MINE, { source: 'author', passages: [P1, P2] }], ['https://me.example/about', { fingerprint: FAR, passages: [P1, P3] }],
     ], [[MINE, []]]],
+    ['nor does a page of another subdomain of its publisher (one template; was a quote)', [
+      [MINE, { source: 'author', passages: [P1, P2] }], ['https://blog.me.example/about', { fingerprint: FAR, passages: [P1, P3] }],
+    ], [[MINE, []]]],
+    ['the article on another subdomain of its publisher, declaring it canonical, is not a copy (was a duplicate)', [
+      [MINE, { source: 'author' }], ['https://amp.me.example/essay', { canonicalUrl: MINE }],
+    ], [[MINE, []]]],
     [`a passage in ${QUOTE_COMMON_PAGES} pages is common text, not a quote`, [
       [MINE, { source: 'author', passages: [P1, P2] }],
       ...['a', 'b', 'c'].map((site): [string, Partial<PageInput>] => [`https://${site}.example/post`, { fingerprint: FAR, passages: [P1, P3] }]),

@@ -38,3 +38,14 @@ export function isSameSite(a: string, b: string): boolean {
 export function trustedCanonical(pageUrl: string, canonicalUrl: string | undefined): string | undefined {
   return canonicalUrl !== undefined && isSameSite(pageUrl, canonicalUrl) ? canonicalUrl : undefined;
 }
+
+/**
+ * The publisher of a page's site (core url.ts siteOf, a host name): its
+ * registrable site, so that `news.example.com` and `www.example.com`, which
+ * share one template, are one site for the rules that set a site's own text
+ * aside (core isOneSite, distinctivePassages). A site that is no host name
+ * (a file's, a pasted text's: '') stays as it is.
+ */
+export function publisherOf(site: string): string {
+  return site === '' ? site : (registrableSite(`http://${site}`) ?? site);
+}

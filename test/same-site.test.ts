@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameSite, registrableSite, trustedCanonical } from '../../src/background/same-site';
+import { isSameSite, publisherOf, registrableSite, trustedCanonical } from '../src/same-site';
 
 describe('registrable site', () => {
   it.each<[string, string | undefined]>([
@@ -40,5 +40,19 @@ describe('canonical addresses are believed only on the page\'s own site', () => 
 
   it('no claim stays no claim', () => {
     expect(trustedCanonical('https://example.com/a', undefined)).toBeUndefined();
+  });
+});
+
+describe('publisherOf (a stored page’s site, for the template rules)', () => {
+  it.each<[string, string]>([
+    ['news.example.com', 'example.com'],
+    ['example.com', 'example.com'],
+    ['m.bbc.co.uk', 'bbc.co.uk'],
+    ['alice.github.io', 'alice.github.io'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['localhost', 'localhost'],
+    ['', ''],
+  ])('%s → %s', (site, publisher) => {
+    expect(publisherOf(site)).toBe(publisher);
   });
 });
