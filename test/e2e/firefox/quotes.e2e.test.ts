@@ -5,7 +5,7 @@ import { badge, drawnBadge, firefoxForFile, openPopup, readNotice, screenshot, s
  * Firefox: the quote verdict (docs/decisions/0030-quote-verdict.md), as in
  * test/e2e/quotes.e2e.test.ts: `zh-quote.html` holds six paragraphs of
  * `zh-original.html` inside a profile page on another site; the second test
- * uses the English pair (`en-quote.html`, three paragraphs of
+ * uses the English pair (`en-quote.html`, two paragraphs of
  * `en-original.html`), which the first test's history knows nothing of.
  */
 const session = firefoxForFile('en');
