@@ -94,7 +94,11 @@ export const PARTIAL_MAX_DISTANCE_STRONG = 26;
  * practice articles share more than five passages (pages in one repost
  * wrapper: its header and footer); a quarter is the issue's "a third to half
  * of an article" less the chunks its edges cut
- * (docs/decisions/0036-parts-found-by-passages.md).
+ * (docs/decisions/0036-parts-found-by-passages.md). On the page being
+ * checked, PART_MIN_COVERAGE of the earlier text's length held in prose by
+ * MIN_MATCHED_PASSAGES passages or more is a part too: a third of a short
+ * article holds fewer than six of its passages
+ * (docs/decisions/0059-part-by-the-text-it-holds.md).
  */
 export const PART_MIN_PASSAGES = 6;
 export const PART_MIN_COVERAGE = 0.25;
