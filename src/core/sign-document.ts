@@ -67,11 +67,11 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
-  const lines = linesAsParagraphs(folded);
+  const lines = everyLine(folded);
   let lineStarts: ArrayLike<number> = own.lineStarts;
-  if (lines) {
+  if (lines.relaid) {
     const known = [...passages, ...unsampled, ...relaid];
-    const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => {
+    const lineChunks = withSchemeFeatures(lines.text, deps, scheme, true, (features) => {
       const hashed = features.hashed();
       lineStarts = hashed.paragraphs ?? lineStarts;
       return newChunks(sketchesOf(hashed, ranges), known, scheme);
@@ -82,8 +82,7 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
   unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
-  const lineText = lines ?? folded;
-  const lineEnds = paragraphEnds(lineText);
+  const { text: lineText, ends: lineEnds } = lines;
   const lineLength = (line: number): number => lengthUnits(measureFolded(lineText.slice(line === 0 ? 0 : (lineEnds[line - 1] as number), lineEnds[line])));
   const proseLength = proseLengthOf(lineStarts, lineLength, own.features);
   const proseOf = (chunk: Fingerprint): number => {
@@ -116,10 +115,17 @@ function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[]
 /** A line break inside a paragraph (after a character that is not a blank), with the blanks after it. */
 const LINE_INSIDE_PARAGRAPH = /(\S)\n[\t\v\f\r ]*(?=\S)/g;
 
-/** `folded` with every line made a paragraph, or undefined when paragraphEnds already reads it so. */
-function linesAsParagraphs(folded: string): string | undefined {
+/**
+ * `folded` with every line a paragraph, and where its paragraphs end
+ * (paragraphEnds); `relaid` when that is another layout than the text's
+ * own, false when paragraphEnds already reads every line so.
+ */
+function everyLine(folded: string): { text: string; ends: number[]; relaid: boolean } {
   const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '$1\n\n');
-  return relaid !== folded && paragraphEnds(relaid).length > paragraphEnds(folded).length ? relaid : undefined;
+  const ends = paragraphEnds(folded);
+  if (relaid === folded) return { text: folded, ends, relaid: false };
+  const relaidEnds = paragraphEnds(relaid);
+  return relaidEnds.length > ends.length ? { text: relaid, ends: relaidEnds, relaid: true } : { text: folded, ends, relaid: false };
 }
 
 /**
