@@ -318,10 +318,15 @@ function byFirstBlock(passages: readonly Fingerprint[]): PassagesByBlock {
 
 const NO_PASSAGES: readonly Fingerprint[] = [];
 
-/** Whether `p` has a partner in `other` (passagesMatch), through a pair `counts` holds for one of. */
-function hasPartner(p: Fingerprint, other: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): boolean {
+/** A partner of `p` in `other` (passagesMatch) not among `taken`, through a pair `counts` holds for one of. */
+function partnerOf(p: Fingerprint, other: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE, taken?: ReadonlySet<Fingerprint>): Fingerprint | undefined {
   const near = other.get(p.hi >>> 16) ?? NO_PASSAGES;
-  return near.some((q) => passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+  return near.find((q) => !taken?.has(q) && passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+}
+
+/** Whether `p` has a partner in `other` (partnerOf). */
+function hasPartner(p: Fingerprint, other: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): boolean {
+  return partnerOf(p, other, maxDistance, measure, counts) !== undefined;
 }
 
 /**
@@ -367,8 +372,7 @@ function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], ear
   chunks.forEach((p, i) => {
     const length = prose[i] ?? 0;
     if (length === 0) return;
-    const near = earlier.get(p.hi >>> 16) ?? NO_PASSAGES;
-    const partner = near.find((q) => !partners.has(q) && passagesMatch(p, q, maxDistance, measure) && (counts(p) || counts(q)));
+    const partner = partnerOf(p, earlier, maxDistance, measure, counts, partners);
     if (partner === undefined) return;
     partners.add(partner);
     held += length;
