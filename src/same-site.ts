@@ -49,3 +49,8 @@ export function trustedCanonical(pageUrl: string, canonicalUrl: string | undefin
 export function publisherOf(site: string): string {
   return site === '' ? site : (registrableSite(`http://${site}`) ?? site);
 }
+
+/** For each passage, the pages it was found in, each with its publisher (publisherOf) as its site: what core distinctivePassages reads. */
+export function pagesByPublisher(found: ReadonlyArray<ReadonlyArray<{ page: { id: number; site: string } }>>): Array<Array<{ id: number; site: string }>> {
+  return found.map((matches) => matches.map(({ page }) => ({ id: page.id, site: publisherOf(page.site) })));
+}

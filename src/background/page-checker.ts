@@ -20,7 +20,7 @@ import {
 import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
-import { publisherOf, trustedCanonical } from '../same-site';
+import { pagesByPublisher, publisherOf, trustedCanonical } from '../same-site';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -218,7 +218,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
   // One publisher's subdomains share its template: sites compare by their registrable domain.
   const ownPublisher = own.site === undefined ? undefined : publisherOf(own.site);
-  const distinctive = distinctivePassages(perFingerprint.map((found) => found.map(({ page }) => ({ id: page.id, site: publisherOf(page.site) }))), ownPublisher);
+  const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher);
   const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: MatchSummary[] = [];

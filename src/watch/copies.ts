@@ -6,7 +6,7 @@
 import { countsForPartOf, distinctivePassages, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
-import { isSameSite, publisherOf } from '../same-site';
+import { isSameSite, pagesByPublisher, publisherOf } from '../same-site';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -47,7 +47,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ ...article, measure: signature.measure }]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
   // One publisher's subdomains share its template: sites compare by their registrable domain.
-  const distinctive = distinctivePassages(found.map((matches) => matches.map(({ page }) => ({ id: page.id, site: publisherOf(page.site) }))), publisherOf(siteOf(article.url)) || undefined);
+  const distinctive = distinctivePassages(pagesByPublisher(found), publisherOf(siteOf(article.url)) || undefined);
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
