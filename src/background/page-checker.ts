@@ -18,7 +18,7 @@ import {
   type PartOptions,
 } from '../core';
 import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPage, type FirstPublished, type MatchSummary, type PageReport, type PageStatus } from '../messaging';
-import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, truncateText, type Page, type PageInput, type PageSource } from '../store';
+import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, signedFields, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { pagesByPublisher, publisherOf, trustedCanonical } from '../same-site';
 
@@ -303,10 +303,7 @@ function toPageInput(page: ExtractedPage, url: string, canonicalUrl: string | un
     ...(page.language !== undefined ? { language: page.language } : {}),
     excerpt: truncateText(page.excerpt ?? page.text, MAX_EXCERPT_LENGTH),
     textLength: page.text.length,
-    cjkChars: signature.length.cjkChars,
-    words: signature.length.words,
-    fingerprint: fingerprintToHex(signature.fingerprint),
-    passages: signature.passages.map(fingerprintToHex),
+    ...signedFields(signature),
     ...(page.publishedTime !== undefined ? { publishedAt: page.publishedTime } : {}),
     source,
   };

@@ -1,6 +1,6 @@
 import { basename, extname, relative, sep } from 'node:path';
-import { fingerprintToHex, signDocument, siteOf } from '../core';
-import { pageInputToExportRecord, serializeExport, type ExportRecord, type PageInput } from '../store';
+import { signDocument, siteOf } from '../core';
+import { pageInputToExportRecord, serializeExport, signedFields, type ExportRecord, type PageInput } from '../store';
 import type { LoadedDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
@@ -31,10 +31,7 @@ function pageInputOf(loaded: LoadedDocument, file: string, url: string): PageInp
     site: siteOf(url),
     excerpt: article?.excerpt || firstLine(text),
     textLength: text.length,
-    cjkChars: signature.length.cjkChars,
-    words: signature.length.words,
-    fingerprint: fingerprintToHex(signature.fingerprint),
-    passages: signature.passages.map(fingerprintToHex),
+    ...signedFields(signature),
     source: 'author',
   };
   if (article?.canonicalUrl && article.canonicalUrl !== url) input.canonicalUrl = article.canonicalUrl;

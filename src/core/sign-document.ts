@@ -59,15 +59,21 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     };
     return { signature, own: hashed && { lineStarts: hashed.paragraphs ?? new Int32Array(0), features: hashed.ids.length } };
   });
+  if (!own) return signature;
+  const lines = everyLine(folded);
   const { relaid, passages } = signature;
-  if (!relaid || !own) return signature;
+  if (!relaid) {
+    // A page to store: its prose total alone, which parts of it found later are measured against.
+    const lineStarts = lines.relaid ? withSchemeFeatures(lines.text, deps, scheme, true, (features) => features.hashed().paragraphs) : undefined;
+    signature.proseTotal = proseOf(lines, lineStarts ?? own.lineStarts, own.features)(0, own.features);
+    return signature;
+  }
   const oneParagraph = [...relaid];
   const unsampled = (signature.unsampled ??= []);
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
   const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
-  const lines = everyLine(folded);
   let lineStarts: ArrayLike<number> = own.lineStarts;
   if (lines.relaid) {
     const known = [...passages, ...unsampled, ...relaid];
@@ -82,16 +88,22 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
   unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
-  const { text: lineText, ends: lineEnds } = lines;
-  const lineLength = (line: number): number => lengthUnits(measureFolded(lineText.slice(line === 0 ? 0 : (lineEnds[line - 1] as number), lineEnds[line])));
-  const proseLength = proseLengthOf(lineStarts, lineLength, own.features);
-  const proseOf = (chunk: Fingerprint): number => {
+  const proseLength = proseOf(lines, lineStarts, own.features);
+  const chunkProse = (chunk: Fingerprint): number => {
     const range = ranges.get(chunk);
     return range ? proseLength(range[0], range[1]) : 0;
   };
-  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map(proseOf);
-  signature.relaidProseLength = relaid.map(proseOf);
+  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map(chunkProse);
+  signature.relaidProseLength = relaid.map(chunkProse);
+  signature.proseTotal = proseLength(0, own.features);
   return signature;
+}
+
+/** proseLengthOf the text's feature stream, its lines as `lines` sets them and `lineStarts` finds them in the stream. */
+function proseOf(lines: { text: string; ends: readonly number[] }, lineStarts: ArrayLike<number>, features: number): (start: number, end: number) => number {
+  const { text, ends } = lines;
+  const lineLength = (line: number): number => lengthUnits(measureFolded(text.slice(line === 0 ? 0 : (ends[line - 1] as number), ends[line])));
+  return proseLengthOf(lineStarts, lineLength, features);
 }
 
 /** chunkSketches of the features, each chunk's range recorded in `ranges` when given. */

@@ -185,6 +185,14 @@ export interface DocumentSignature {
   /** The same for each of `relaid`: the stream is the page's own under every layout. */
   relaidProseLength?: readonly number[];
   /**
+   * Sketch passages only: the prose length of the whole text (prose-lines.ts,
+   * in length units), stored with the page. What a page checked later holds
+   * of this text (Comparison.partText) is measured against it: headings,
+   * captions and credits lie on short lines that no part ever holds in prose
+   * (decisions/0061). Absent in pages signed before it was kept.
+   */
+  proseTotal?: number;
+  /**
    * The bottom-k sample size the passages were kept with
    * (scheme.ts passageSampleSize); fewer passages than this are every chunk
    * of the text. Defaults to the current scheme's.
@@ -262,8 +270,8 @@ export interface Comparison {
   /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
   partOfEarlier: PassageCoverage;
   /**
-   * The share of the earlier text's length that the page's prose chunks
-   * with a partner in it hold (DocumentSignature.proseLength), each earlier
+   * The share of the earlier text's prose (DocumentSignature.proseTotal; its
+   * length where it has none) that the page's prose chunks with a partner in it hold (DocumentSignature.proseLength), each earlier
    * passage once, through pairs that count for a part; 0 when fewer than
    * MIN_MATCHED_PASSAGES passages are held so, and then the passages count
    * for no part either; absent without proseLength (two stored pages).
@@ -380,6 +388,16 @@ function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], ear
   return partners.size >= MIN_MATCHED_PASSAGES ? held : 0;
 }
 
+/**
+ * `held` (prose length) as a share of the earlier text: of its prose where
+ * it has any, else of its whole length (a text of short lines only, or one
+ * signed before its prose was kept); at most the whole.
+ */
+function partOfText(held: number, proseTotal: number | undefined, length: number): number {
+  const whole = proseTotal !== undefined && proseTotal > 0 ? proseTotal : length;
+  return whole > 0 ? Math.min(1, held / whole) : 0;
+}
+
 /** The page's first `compared` chunks (its passages, then beyond its sample) and its other layouts' chunks, with their prose lengths. */
 function withProse(current: DocumentSignature, compared: number): [Fingerprint[], number[]] {
   const own = [...current.passages, ...(current.beyondSample ?? [])].slice(0, compared);
@@ -428,7 +446,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: lookedUp.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
-    partText: prose === undefined ? undefined : le > 0 ? prose / le : 0,
+    partText: prose === undefined ? undefined : partOfText(prose, earlier.proseTotal, le),
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,

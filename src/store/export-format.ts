@@ -44,6 +44,7 @@ export interface ExportRecord {
   fingerprint: string;
   passages: string[];
   scheme: FingerprintScheme;
+  proseTotal?: number;
   publishedAt?: string;
   firstVisit: string;
   lastVisit: string;
@@ -166,10 +167,11 @@ function readContent(fields: Fields, now: Date): PageContent {
   if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
   const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
   const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
+  const proseTotal = present(fields, 'proseTotal') ? readCount(fields, 'proseTotal', 0, MAX_TEXT_COUNT) : undefined;
   const publishedAt = present(fields, 'publishedAt') ? readPublishedTime(fields, now) : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
-  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, publishedAt, source: source as PageSource };
+  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, proseTotal, publishedAt, source: source as PageSource };
 }
 
 type Visits = Pick<Page, 'firstVisit' | 'lastVisit' | 'visitCount'>;
@@ -200,6 +202,7 @@ function toPage(content: PageContent, visits: Visits): NewPage {
   };
   if (content.canonicalUrl !== undefined) page.canonicalUrl = content.canonicalUrl;
   if (content.language !== undefined) page.language = content.language;
+  if (content.proseTotal !== undefined) page.proseTotal = content.proseTotal;
   if (content.publishedAt !== undefined) page.publishedAt = Date.parse(content.publishedAt);
   return page;
 }
@@ -252,6 +255,7 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
     fingerprint: input.fingerprint,
     passages: input.passages ?? [],
     scheme: input.scheme ?? FINGERPRINT_SCHEME,
+    proseTotal: input.proseTotal === undefined ? undefined : Math.round(input.proseTotal),
     publishedAt: publishedAt !== undefined && isPlausiblePublishedTime(publishedAt.getTime(), now) ? publishedAt.toISOString() : undefined,
     source: input.source ?? 'visit',
   };
@@ -280,6 +284,7 @@ export function pageToExportRecord(page: NewPage): ExportRecord {
     fingerprint: page.fingerprint,
     passages: page.passages,
     scheme: page.scheme,
+    proseTotal: page.proseTotal,
     publishedAt: page.publishedAt === undefined ? undefined : new Date(page.publishedAt).toISOString(),
     firstVisit: new Date(page.firstVisit).toISOString(),
     lastVisit: new Date(page.lastVisit).toISOString(),
@@ -308,6 +313,7 @@ export function serializeExportRecord(record: ExportRecord): string {
     fingerprint: record.fingerprint,
     passages: record.passages,
     scheme: record.scheme,
+    proseTotal: record.proseTotal,
     publishedAt: record.publishedAt,
     firstVisit: record.firstVisit,
     lastVisit: record.lastVisit,

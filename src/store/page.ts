@@ -1,5 +1,5 @@
 /** The shape of one page in the reading history, shared by the store and the export format. */
-import { fingerprintFromHex } from '../core/fingerprint64';
+import { fingerprintFromHex, fingerprintToHex } from '../core/fingerprint64';
 import { equivalentScheme, passageMeasure, passageSampleSize, wholeFingerprintScheme, type FingerprintScheme } from '../core/scheme';
 import type { DocumentSignature } from '../core/verdict';
 
@@ -29,6 +29,8 @@ export interface Page {
   scheme: FingerprintScheme;
   cjkChars: number;
   words: number;
+  /** The text's prose length (core DocumentSignature.proseTotal), whole length units; absent in pages recorded before it was kept. */
+  proseTotal?: number;
   /** Publication time declared by the page, ms since epoch. */
   publishedAt?: number;
   firstVisit: number;
@@ -56,6 +58,8 @@ export interface PageInput {
   passages?: string[];
   /** Defaults to the current scheme (FINGERPRINT_SCHEME). */
   scheme?: FingerprintScheme;
+  /** Rounded to whole length units when recorded. */
+  proseTotal?: number;
   /** ms since epoch. */
   publishedAt?: number;
   /** Defaults to 'visit'. */
@@ -87,14 +91,27 @@ export function truncateText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
-/** What the engine judges a stored page by: its fingerprints and length. */
-export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'scheme' | 'cjkChars' | 'words'>): DocumentSignature {
-  return {
+/** What the engine judges a stored page by: its fingerprints, length and prose. */
+export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'scheme' | 'cjkChars' | 'words' | 'proseTotal'>): DocumentSignature {
+  const signature: DocumentSignature = {
     fingerprint: fingerprintFromHex(page.fingerprint),
     passages: page.passages.map(fingerprintFromHex),
     sampleSize: passageSampleSize(page.scheme),
     measure: passageMeasure(page.scheme),
     length: { cjkChars: page.cjkChars, words: page.words },
+  };
+  if (page.proseTotal !== undefined) signature.proseTotal = page.proseTotal;
+  return signature;
+}
+
+/** What a page's record keeps of its signature (the inverse of pageSignature): every caller that records a signed text. */
+export function signedFields(signature: DocumentSignature): Pick<PageInput, 'cjkChars' | 'words' | 'fingerprint' | 'passages' | 'proseTotal'> {
+  return {
+    cjkChars: signature.length.cjkChars,
+    words: signature.length.words,
+    fingerprint: fingerprintToHex(signature.fingerprint),
+    passages: signature.passages.map(fingerprintToHex),
+    ...(signature.proseTotal !== undefined ? { proseTotal: signature.proseTotal } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /** A feed's items as pages of the history marked as the user's own, fingerprinted like `deja-lu import-file` does. */
-import { fingerprintToHex, signDocument, siteOf, type DocumentSignature } from '../core';
-import { MAX_EXCERPT_LENGTH, pageInputToExportRecord, serializeExport, truncateText, type ExportRecord } from '../store';
+import { signDocument, siteOf, type DocumentSignature } from '../core';
+import { MAX_EXCERPT_LENGTH, pageInputToExportRecord, serializeExport, signedFields, truncateText, type ExportRecord } from '../store';
 import type { FeedItem } from './watch-file';
 
 /**
@@ -17,10 +17,7 @@ export function feedRecords(items: readonly FeedItem[], now: Date, sign: (text: 
       site: siteOf(item.url),
       excerpt: truncateText(item.text, MAX_EXCERPT_LENGTH),
       textLength: item.text.length,
-      cjkChars: signature.length.cjkChars,
-      words: signature.length.words,
-      fingerprint: fingerprintToHex(signature.fingerprint),
-      passages: signature.passages.map(fingerprintToHex),
+      ...signedFields(signature),
       ...(item.publishedTime !== undefined ? { publishedAt: item.publishedTime } : {}),
       source: 'author',
     }, now);

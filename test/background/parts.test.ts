@@ -82,3 +82,11 @@ describe('pages sharing a long boilerplate (a publisher’s “About us” and l
     expect((await read('https://another-wire.example/release', releases[3]!)).status).toBe('partial');
   });
 });
+
+describe('a part of a page whose text is mostly short lines (decisions/0061)', () => {
+  it('is a partial copy: the history keeps the prose total it is measured against (a quote before)', async () => {
+    await read('https://nytimes.example/es', fixture('readability-nytimes-5'));
+    const report = await read('https://aggregator.example.net/teasers', inMiddleOf(fixture('readability-quanta-1'), partOf(fixture('readability-nytimes-5'), 1 / 2)));
+    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([['https://nytimes.example/es', 'partial']]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   fingerprintToHex,
   hammingDistance,
   judge,
+  lengthUnits,
   signCheckedDocument,
   signDocument,
   verdictOf,
@@ -288,6 +289,18 @@ describe('a part of a short article, by the text it holds (decisions/0059)', () 
     expect(judge(earlier, page).verdict).toBe('partial');
     // The page's own chunks run across its lines: only the other layouts' hold the part.
     expect(judge(earlier, { ...page, relaidProseLength: undefined }).verdict).toBe('quote');
+  });
+
+  it.each([
+    ['half of nytimes-5, a front page of teasers whose photo credits and headings are three fifths of its text', 'readability-nytimes-5', 1 / 2],
+    ['a third of mozilla-2, a product page of short headings and buttons', 'readability-mozilla-2', 1 / 3],
+  ])('measures a part against the prose of the text read before (decisions/0061): %s, inside quanta-1, is a partial copy (was a quote)', (_what, article, share) => {
+    const page = signCheckedDocument(inMiddleOf(fixture('readability-quanta-1'), partOf(fixture(article), share)));
+    const earlier = sig(article);
+    expect(earlier.proseTotal).toBeLessThan(0.6 * lengthUnits(earlier.length));
+    expect(judge(earlier, page).verdict).toBe('partial');
+    // A page stored before its prose total was kept: the part measured against its whole length.
+    expect(judge({ ...earlier, proseTotal: undefined }, page).verdict).toBe('quote');
   });
 
   it('calls a page of links naming a short page by its title, twice, a quote of it (one passage is a quote; was partial)', () => {

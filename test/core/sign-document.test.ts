@@ -12,8 +12,8 @@ import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasu
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
-import { foldText, tokenize } from '../../src/core/tokenize';
-import type { DocumentSignature } from '../../src/core/verdict';
+import { foldText, measureFolded, tokenize } from '../../src/core/tokenize';
+import { lengthUnits, type DocumentSignature } from '../../src/core/verdict';
 
 /**
  * What signDocument computes, written the plain way (docs/detection.md):
@@ -23,9 +23,10 @@ import type { DocumentSignature } from '../../src/core/verdict';
  * where an anchor feature ends a chunk of at least PASSAGE_MIN_FEATURES (or
  * at PASSAGE_MAX_FEATURES), a short tail joined to the paragraph's chunk
  * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key, and
- * the next ones up to probedPassages as the unsampled ones.
- * signDocument gets there in one pass without a string per word, and must
- * give exactly this.
+ * the next ones up to probedPassages as the unsampled ones; with sketches,
+ * the prose total: the length of every line of PARAGRAPH_MIN_FEATURES
+ * features or more. signDocument gets there in one pass without a string
+ * per word, and must give exactly this (the prose total to rounding).
  */
 function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
   const tokens = tokenize(text);
@@ -41,7 +42,16 @@ function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCH
     sampleSize: CURRENT_SAMPLE_SIZE,
     measure: passageMeasure(scheme),
     length: measureText(text),
+    ...(sketches ? { proseTotal: expect.closeTo(proseTotal(foldText(text)), 6) as number } : {}),
   };
+}
+
+/** The length of the lines of `folded` with PARAGRAPH_MIN_FEATURES features or more. */
+function proseTotal(folded: string): number {
+  const lines = folded.split('\n').filter((line) => line.trim() !== '');
+  const { features, paragraphs } = featureStreamByParagraph(lines.join('\n\n'));
+  const starts = [0, ...paragraphs, features.length];
+  return lines.reduce((total, line, i) => (starts[i + 1]! - starts[i]! >= PARAGRAPH_MIN_FEATURES ? total + lengthUnits(measureFolded(line)) : total), 0);
 }
 
 /**

@@ -14,11 +14,14 @@ import { chromiumForFile } from './support/session';
  * - every chunk of the page being checked is compared, not its 64-passage
  *   sample alone (docs/decisions/0057-every-chunk-of-the-checked-page-compared.md);
  * - a part of a short article holds too few passages to count, but a quarter
- *   of its text (docs/decisions/0059-part-by-the-text-it-holds.md).
+ *   of its text (docs/decisions/0059-part-by-the-text-it-holds.md);
+ * - a part of a page whose text is mostly short lines holds a quarter of its
+ *   prose, which the history now keeps (docs/decisions/0061-part-of-the-prose-read-before.md).
  */
 const CASES = [
   { what: 'a long page holding a third of an article', article: 'readability-herald-sun-1', host: 'readability-dropbox-blog', share: 1 / 3 },
   { what: 'a page holding a third of a short article (5 of its 14 passages)', article: 'readability-cnet', host: 'readability-quanta-1', share: 1 / 3 },
+  { what: 'a page holding half of a front page of teasers, mostly photo credits and headings', article: 'readability-nytimes-5', host: 'template-lwn-1.theverge', share: 1 / 2 },
 ];
 
 const routes: Record<string, () => GeneratedResponse> = {};

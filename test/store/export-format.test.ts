@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, ExportFormatError, pageInputToExportRecord, parseExport, serializeExport,
+  EXPORT_FORMAT, EXPORT_VERSION, ExportFormatError, pageInputToExportRecord, parseExport, serializeExport, serializeExportRecord,
   validateExportRecord, type ExportRecord, type ParsedRecord,
 } from '../../src/store';
 import { FINGERPRINT_SCHEME } from '../../src/core/scheme';
@@ -203,6 +203,31 @@ describe('parseExport', () => {
     expect(error).toBeInstanceOf(ExportFormatError);
     expect((error as Error).message).toMatch(/^Invalid export file: /);
     expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('the prose total of a record', () => {
+  test.each([
+    ['absent: a page recorded before it was kept', { ...valid }, { ok: true, record: { ...valid } }],
+    ['null, as other JSON writers put it: absent', { ...valid, proseTotal: null }, { ok: true, record: { ...valid } }],
+    ['a count', { ...valid, proseTotal: 640 }, { ok: true, record: { ...valid, proseTotal: 640 } }],
+    ['zero (a text of short lines)', { ...valid, proseTotal: 0 }, { ok: true, record: { ...valid, proseTotal: 0 } }],
+    ['a fraction', { ...valid, proseTotal: 1.5 }, { ok: false, reason: 'proseTotal: expected an integer', url: valid.url }],
+    ['negative', { ...valid, proseTotal: -1 }, { ok: false, reason: 'proseTotal: -1 is outside 0..100000000', url: valid.url }],
+    ['a string', { ...valid, proseTotal: '640' }, { ok: false, reason: 'proseTotal: expected an integer', url: valid.url }],
+  ])('%s', (_name, record, expected) => {
+    expect(validateExportRecord(record, NOW)).toEqual(expected);
+  });
+
+  test('is written after the scheme and read back', async () => {
+    const line = serializeExportRecord({ ...valid, proseTotal: 640 });
+    expect(line).toMatch(/"scheme":2,"proseTotal":640,/);
+    expect(await parseAll(file([{ ...valid, proseTotal: 640 }]))).toEqual([{ index: 0, ok: true, record: { ...valid, proseTotal: 640 } }]);
+  });
+
+  test('a recorded page keeps its prose total in whole length units', () => {
+    expect(pageInputToExportRecord(pageInput({ proseTotal: 640.4 }), NOW).proseTotal).toBe(640);
+    expect(pageInputToExportRecord(pageInput(), NOW)).not.toHaveProperty('proseTotal', expect.anything());
   });
 });
 

@@ -20,6 +20,9 @@ describe('stored page records', () => {
     ['visits decades apart', { firstVisit: Date.UTC(1991, 0, 1), lastVisit: Date.UTC(2090, 0, 1) }],
     ['fingerprint scheme 1 (read before an upgrade)', { scheme: 1 }],
     ['scheme 1 with a publication date (the flags byte holds both)', { scheme: 1, publishedAt: 1_600_000_000_000 }],
+    ['a prose total', { scheme: 6, proseTotal: 512 }],
+    ['a prose total of 0 (a text of short lines) and a publication date', { scheme: 6, proseTotal: 0, publishedAt: 1_600_000_000_000 }],
+    ['the largest prose total and scheme (the flags byte holds both)', { scheme: 6, proseTotal: 100_000_000 }],
   ])('%s round-trips exactly', (_, overrides) => {
     const page = { ...PAGE, ...overrides };
     expect(decodePage(encodePage(page), 42)).toEqual({ ...page, id: 42 });
@@ -50,6 +53,7 @@ describe('stored page records', () => {
     ['a byte too many', { ...good, d: Uint8Array.from([...good.d, 0]) }],
     ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt + 1 ? 9 : byte)) }],
     ['an unknown fingerprint scheme', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt ? 0x0e : byte)) }],
+    ['a prose total flagged but not written', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt ? byte | 0x20 : byte)) }],
   ])('a record with %s is a DamagedPageError naming its key', (_, stored) => {
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(DamagedPageError);
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(/page 7/);

@@ -10,9 +10,10 @@
  * `d` layout: a count n, then n fingerprints of 8 bytes each, big-endian
  * (the whole document, then the passages), then a flags byte (bit 0:
  * publishedAt present; bits 1–4: the fingerprint scheme − 1, so records
- * written before schemes existed read as scheme 1) and the source (index in PAGE_SOURCES), then
+ * written before schemes existed read as scheme 1; bit 5: proseTotal
+ * present) and the source (index in PAGE_SOURCES), then
  * unsigned LEB128 varints: visitCount, textLength, cjkChars, words, and
- * lastVisit − firstVisit in ms (zigzag); then publishedAt as a little-endian
+ * lastVisit − firstVisit in ms (zigzag), and proseTotal when present; then publishedAt as a little-endian
  * f64 when present. Varints keep the usual page's numbers in ~10 bytes
  * instead of 26.
  */
@@ -51,6 +52,8 @@ const HAS_PUBLISHED = 1;
 /** The scheme − 1 sits in the flags byte above the publishedAt bit. */
 const SCHEME_SHIFT = 1;
 const SCHEME_MASK = 0x0f;
+/** Above the scheme's four bits: records written before proseTotal was kept have it clear. */
+const HAS_PROSE = 1 << 5;
 /** Bytes before the fingerprints: their count. */
 const COUNT_BYTES = 1;
 
@@ -77,9 +80,11 @@ const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 export function encodePage(page: NewPage): StoredPage {
   const fingerprints = fingerprintsFromHex(page.fingerprint, page.passages);
   const published = page.publishedAt !== undefined;
-  const flags = (published ? HAS_PUBLISHED : 0) | ((page.scheme - 1) << SCHEME_SHIFT);
+  const prose = page.proseTotal !== undefined;
+  const flags = (published ? HAS_PUBLISHED : 0) | ((page.scheme - 1) << SCHEME_SHIFT) | (prose ? HAS_PROSE : 0);
   const tail: number[] = [flags, PAGE_SOURCES.indexOf(page.source)];
   for (const value of [page.visitCount, page.textLength, page.cjkChars, page.words, zigzag(page.lastVisit - page.firstVisit)]) pushVarint(tail, value);
+  if (prose) pushVarint(tail, page.proseTotal as number);
   const start = COUNT_BYTES + fingerprints.byteLength;
   const d = new Uint8Array(start + tail.length + (published ? 8 : 0));
   d[0] = fingerprints.byteLength / FINGERPRINT_BYTES;
@@ -151,6 +156,7 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
   if (source === undefined) throw new DamagedPageError(key);
   const [visitCount, textLength, cjkChars, words, span] = [varint(), varint(), varint(), varint(), unzigzag(varint())] as [number, number, number, number, number];
   const published = ((flags as number) & HAS_PUBLISHED) !== 0;
+  const proseTotal = ((flags as number) & HAS_PROSE) !== 0 ? varint() : undefined;
   const scheme = storedScheme(stored, key);
   if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
   const page: NewPage = {
@@ -170,6 +176,7 @@ export function decodeContent(stored: StoredPage, key: number): NewPage {
   };
   if (stored.c !== undefined) page.canonicalUrl = stored.c;
   if (stored.l !== undefined) page.language = stored.l;
+  if (proseTotal !== undefined) page.proseTotal = proseTotal;
   if (published) page.publishedAt = new DataView(d.buffer, d.byteOffset, d.byteLength).getFloat64(at, true);
   return page;
 }
