@@ -93,8 +93,11 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     const range = ranges.get(chunk);
     return range ? proseLength(range[0], range[1]) : 0;
   };
+  const chunkStart = (chunk: Fingerprint): number => proseLength(0, ranges.get(chunk)?.[0] ?? 0);
   signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map(chunkProse);
   signature.relaidProseLength = relaid.map(chunkProse);
+  signature.proseStart = [...passages, ...(signature.beyondSample ?? [])].map(chunkStart);
+  signature.relaidProseStart = relaid.map(chunkStart);
   signature.proseTotal = proseLength(0, own.features);
   return signature;
 }

@@ -95,13 +95,24 @@ export const PARTIAL_MAX_DISTANCE_STRONG = 26;
  * wrapper: its header and footer); a quarter is the issue's "a third to half
  * of an article" less the chunks its edges cut
  * (docs/decisions/0036-parts-found-by-passages.md). On the page being
- * checked, PART_MIN_COVERAGE of the earlier text's length held in prose by
+ * checked, PART_MIN_COVERAGE of the earlier text's prose held in prose by
  * MIN_MATCHED_PASSAGES passages or more is a part too: a third of a short
  * article holds fewer than six of its passages
- * (docs/decisions/0059-part-by-the-text-it-holds.md).
+ * (docs/decisions/0059-part-by-the-text-it-holds.md, 0061).
  */
 export const PART_MIN_PASSAGES = 6;
 export const PART_MIN_COVERAGE = 0.25;
+
+/**
+ * The least of the page's prose between the first and last chunk holding an
+ * earlier text's prose that those chunks must be for the prose rule above:
+ * most of it, since a part copied is one stretch of the page. On the eval's
+ * parts and cross-template partial copies every part read 0.57 or more;
+ * the two pairs of different articles in one template whose captions and
+ * author line held a quarter of the earlier text's prose read 0.03 and 0.21
+ * (docs/decisions/0061-part-of-the-prose-read-before.md).
+ */
+export const PART_MIN_STRETCH = 0.5;
 
 /**
  * One article on two pages, whatever their lengths and whole distance: at
@@ -184,6 +195,9 @@ export interface DocumentSignature {
   proseLength?: readonly number[];
   /** The same for each of `relaid`: the stream is the page's own under every layout. */
   relaidProseLength?: readonly number[];
+  /** The page's prose before each of `passages` then `beyondSample` (the stream's prose up to the chunk's start), and before each of `relaid`. */
+  proseStart?: readonly number[];
+  relaidProseStart?: readonly number[];
   /**
    * Sketch passages only: the prose length of the whole text (prose-lines.ts,
    * in length units), stored with the page. What a page checked later holds
@@ -277,6 +291,13 @@ export interface Comparison {
    * for no part either; absent without proseLength (two stored pages).
    */
   partText?: number;
+  /**
+   * What the chunks of `partText` are of the page's prose from the first of
+   * them to the last: a part copied is one stretch of the page, near 1; a
+   * template's captions and author lines lie spread through it
+   * (PART_MIN_STRETCH, decisions/0061). Absent with partText.
+   */
+  partStretch?: number;
   /**
    * Both texts have UNSHARED_MIN_PASSAGES like-for-like sketch passages and
    * share not one, whatever the current page's layout (its relaid passages):
@@ -373,10 +394,14 @@ function addedBy(earlier: readonly Fingerprint[], own: PassagesByBlock, extra: P
  * earlier passage counted once (a page may repeat a paragraph); 0 unless
  * MIN_MATCHED_PASSAGES earlier passages are held so: one passage is a quote
  * (a link that names the earlier page by its title, on a page of links).
+ * `stretch`: that length over the page's prose from the first of those
+ * chunks to the end of the last (`starts`: the prose before each chunk).
  */
-function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], earlier: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): number {
+function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], starts: readonly number[], earlier: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): { held: number; stretch: number } {
   const partners = new Set<Fingerprint>();
   let held = 0;
+  let from = Infinity;
+  let to = -Infinity;
   chunks.forEach((p, i) => {
     const length = prose[i] ?? 0;
     if (length === 0) return;
@@ -384,8 +409,11 @@ function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], ear
     if (partner === undefined) return;
     partners.add(partner);
     held += length;
+    from = Math.min(from, starts[i] ?? 0);
+    to = Math.max(to, (starts[i] ?? 0) + length);
   });
-  return partners.size >= MIN_MATCHED_PASSAGES ? held : 0;
+  if (partners.size < MIN_MATCHED_PASSAGES) return { held: 0, stretch: 0 };
+  return { held, stretch: held / (to - from) };
 }
 
 /**
@@ -399,11 +427,12 @@ function partOfText(held: number, proseTotal: number | undefined, length: number
 }
 
 /** The page's first `compared` chunks (its passages, then beyond its sample) and its other layouts' chunks, with their prose lengths. */
-function withProse(current: DocumentSignature, compared: number): [Fingerprint[], number[]] {
+function withProse(current: DocumentSignature, compared: number): [Fingerprint[], number[], number[]] {
   const own = [...current.passages, ...(current.beyondSample ?? [])].slice(0, compared);
   const relaid = current.relaid ?? [];
   const lengths = [...own.map((_, i) => current.proseLength?.[i] ?? 0), ...relaid.map((_, i) => current.relaidProseLength?.[i] ?? 0)];
-  return [[...own, ...relaid], lengths];
+  const starts = [...own.map((_, i) => current.proseStart?.[i] ?? 0), ...relaid.map((_, i) => current.relaidProseStart?.[i] ?? 0)];
+  return [[...own, ...relaid], lengths, starts];
 }
 
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
@@ -446,7 +475,8 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     current: { compared: c.compared, matched: c.matched },
     sharedPassages: lookedUp.shared + beyond,
     partOfEarlier: { compared: part.compared, matched: part.matched },
-    partText: prose === undefined ? undefined : partOfText(prose, earlier.proseTotal, le),
+    partText: prose === undefined ? undefined : partOfText(prose.held, earlier.proseTotal, le),
+    partStretch: prose?.stretch,
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,
     currentIsShorter: lc < le,
@@ -522,7 +552,7 @@ export function verdictOf(compared: Comparison, maxDistance = DEFAULT_MAX_DISTAN
   if (copy !== 'different') return copy;
   // Passages held only in a page's short lines are a wrapper's header and links, not a part (decisions/0059).
   const heldInProse = cmp.partText === undefined || cmp.partText > 0;
-  if ((holdsPartOf(cmp.partOfEarlier) && heldInProse) || (cmp.partText ?? 0) >= PART_MIN_COVERAGE) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
+  if ((holdsPartOf(cmp.partOfEarlier) && heldInProse) || holdsPartInProse(cmp)) return editedWhole(cmp, maxDistance) ? 'duplicate' : 'partial';
   return cmp.sharedPassages > 0 ? 'quote' : 'different';
 }
 
@@ -539,6 +569,11 @@ function editedWhole(cmp: Comparison, maxDistance: number): boolean {
 /** SAME_ARTICLE_COVERAGE of both texts' passages matched (the earlier's through passages that count for a part). */
 function sameArticle(cmp: Comparison): boolean {
   return holdsShare(cmp.partOfEarlier, SAME_ARTICLE_COVERAGE) && holdsShare(cmp.current, SAME_ARTICLE_COVERAGE);
+}
+
+/** PART_MIN_COVERAGE of the earlier text's prose held by the page, in one stretch of it (decisions/0059, 0061). */
+function holdsPartInProse(cmp: Comparison): boolean {
+  return (cmp.partText ?? 0) >= PART_MIN_COVERAGE && (cmp.partStretch ?? 0) >= PART_MIN_STRETCH;
 }
 
 /** PART_MIN_COVERAGE of the earlier text's passages matched. */

@@ -31,6 +31,7 @@ import {
   PARTIAL_MIN_LENGTH_RATIO,
   PART_MIN_COVERAGE,
   PART_MIN_PASSAGES,
+  PART_MIN_STRETCH,
   SAME_ARTICLE_COVERAGE,
   UNSHARED_MIN_PASSAGES,
 } from '../../src/core/verdict';
@@ -193,7 +194,7 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 describe('signCheckedDocument', () => {
   it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, proseStart, relaidProseStart, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
@@ -203,9 +204,12 @@ describe('signCheckedDocument', () => {
       expect(looked.size).toBe(rest.passages.length + unsampled!.length);
       const ownChunks = new Set([...rest.passages, ...chunks!].map(fingerprintToHex));
       expect(relaid!.filter((p) => ownChunks.has(fingerprintToHex(p)))).toEqual([]);
-      // One prose length for each chunk compared: the sample, then beyond it.
+      // One prose length and start for each chunk compared: the sample, then beyond it; each within the text's prose.
       expect(proseLength).toHaveLength(rest.passages.length + beyondSample!.length);
       expect(relaidProseLength).toHaveLength(relaid!.length);
+      expect(proseStart).toHaveLength(proseLength!.length);
+      expect(relaidProseStart).toHaveLength(relaid!.length);
+      proseStart!.forEach((start, i) => expect(start + proseLength![i]!).toBeLessThanOrEqual(rest.proseTotal! + 1e-6));
     }
   });
 
@@ -301,6 +305,16 @@ describe('a part of a short article, by the text it holds (decisions/0059)', () 
     expect(judge(earlier, page).verdict).toBe('partial');
     // A page stored before its prose total was kept: the part measured against its whole length.
     expect(judge({ ...earlier, proseTotal: undefined }, page).verdict).toBe('quote');
+  });
+
+  it('calls two different articles in one news template, sharing its image captions and author line, a quote with sites unknown (decisions/0061: was partial)', () => {
+    const earlier = sig('template-schema-org-context-object.cnn');
+    const page = signCheckedDocument(fixture('template-schema-org-context-object.wordpress'));
+    const cmp = compareSignatures(earlier, page);
+    // The captions are a quarter of the earlier page's prose, but spread through the page.
+    expect(cmp.partText).toBeGreaterThanOrEqual(PART_MIN_COVERAGE);
+    expect(cmp.partStretch).toBeLessThan(PART_MIN_STRETCH);
+    expect(judge(earlier, page).verdict).toBe('quote');
   });
 
   it('calls a page of links naming a short page by its title, twice, a quote of it (one passage is a quote; was partial)', () => {
@@ -423,6 +437,15 @@ describe('verdictOf thresholds', () => {
   it('judges on the shorter side whichever document it is', () => {
     const earlierShorter = { lengthRatio: 0.4, currentIsShorter: false, earlier: { compared: 3, matched: 3 }, current: { compared: 8, matched: 3 }, distance: 10 };
     expect(v(earlierShorter)).toBe('partial');
+  });
+
+  it.each([
+    ['a quarter of the prose in one stretch', PART_MIN_COVERAGE, PART_MIN_STRETCH, 'partial'],
+    ['under a quarter', PART_MIN_COVERAGE - 0.01, 1, 'quote'],
+    ['a quarter, spread through the page', PART_MIN_COVERAGE, PART_MIN_STRETCH - 0.01, 'quote'],
+  ])('a part held in prose: %s is %s', (_what, partText, partStretch, verdict) => {
+    const held = { distance: 30, lengthRatio: 0.3, sharedPassages: 2, earlier: { compared: 8, matched: 2 }, current: { compared: 20, matched: 2 }, partOfEarlier: { compared: 8, matched: 2 } };
+    expect(v({ ...held, partText, partStretch })).toBe(verdict);
   });
 });
 
