@@ -19,6 +19,8 @@ export interface HashedFeatures {
    * passages.ts chunkBoundaries then never lets a chunk span one.
    */
   paragraphs?: Int32Array;
+  /** Where each line after the first begins (tokenize.ts lineEnds), when read by paragraph: the paragraphs' starts and those of the lines inside them. */
+  lines?: Int32Array;
 }
 
 /** Slot value of an empty hash-table slot. */
@@ -56,6 +58,7 @@ export class FeatureTable {
   private ids: Int32Array;
   private length = 0;
   private paragraphStarts: number[] | undefined;
+  private lineStarts: number[] | undefined;
   private readonly hash = new Uint32Array(2);
 
   /** Room for `expectedFeatures` positions and `expectedDistinct` distinct features before anything grows. */
@@ -96,11 +99,18 @@ export class FeatureTable {
   /** The stream is read paragraph by paragraph (HashedFeatures.paragraphs), one paragraph so far. */
   byParagraph(): void {
     this.paragraphStarts ??= [];
+    this.lineStarts ??= [];
   }
 
   /** Marks where the next paragraph begins: the stream is then read paragraph by paragraph (HashedFeatures.paragraphs). */
   paragraph(): void {
     (this.paragraphStarts ??= []).push(this.length);
+    (this.lineStarts ??= []).push(this.length);
+  }
+
+  /** Marks where the next line of a paragraph begins (HashedFeatures.lines). */
+  line(): void {
+    (this.lineStarts ??= []).push(this.length);
   }
 
   finish(): HashedFeatures {
@@ -112,6 +122,7 @@ export class FeatureTable {
       lo: this.lo.subarray(0, distinct),
     };
     if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
+    if (this.lineStarts) features.lines = Int32Array.from(this.lineStarts);
     return features;
   }
 

@@ -9,7 +9,7 @@ import { FeatureTable, hashFeatures, initialRoom, type HashedFeatures } from './
 import { chunkFingerprints, wholeFingerprint } from './passages';
 import { WeightSummary, termWeight, weightCap } from './term-weight';
 import type { TextLength } from './text-length';
-import { isJapaneseText, measureFolded, paragraphEnds, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
+import { isJapaneseText, lineEnds, measureFolded, scanTokens, tokenizeFolded, type TokenizeDeps, type TokenSink } from './tokenize';
 import { EngineMemoryError, returnEngine, takeEngine, type AsciiFeatureEngine } from './wasm/ascii-feature-engine';
 
 export { termWeight } from './term-weight';
@@ -44,26 +44,31 @@ export function featureStream(tokens: readonly string[]): string[] {
 /**
  * featureStream of `tokenizeFolded(folded)` read paragraph by paragraph (as
  * scheme 5 reads it), and where each paragraph after the first begins in it
- * (HashedFeatures.paragraphs): a line break ends every token, so the
- * features are the same as the whole text's.
+ * (HashedFeatures.paragraphs), and each line (HashedFeatures.lines): a line
+ * break ends every token, so the features are the same as the whole text's.
  */
-export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}): { features: string[]; paragraphs: number[] } {
+export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}): { features: string[]; paragraphs: number[]; lines: number[] } {
   const japanese = isJapaneseText(folded);
+  const { ends, inside } = lineEnds(folded);
   let from = 0;
-  const tokens = paragraphEnds(folded).map((end) => {
-    const paragraph = tokenizeFolded(folded.slice(from, end), deps, japanese);
+  const tokens = ends.map((end) => {
+    const line = tokenizeFolded(folded.slice(from, end), deps, japanese);
     from = end;
-    return paragraph;
+    return line;
   });
   const split = !isJapanese(tokens.flat());
   const features: string[] = [];
   const paragraphs: number[] = [];
+  const lines: number[] = [];
   const list: FeatureOut = { add: (feature) => features.push(feature), addRange: (text, start, end) => features.push(text.slice(start, end)) };
-  tokens.forEach((paragraph, p) => {
-    if (p > 0) paragraphs.push(features.length);
-    for (const token of paragraph) addTokenFeatures(token, split, list);
+  tokens.forEach((line, i) => {
+    if (i > 0) {
+      lines.push(features.length);
+      if (!inside.has(ends[i - 1] as number)) paragraphs.push(features.length);
+    }
+    for (const token of line) addTokenFeatures(token, split, list);
   });
-  return { features, paragraphs };
+  return { features, paragraphs, lines };
 }
 
 /** Where featureStream's rules put the features: a list of strings or a FeatureTable. */
@@ -162,7 +167,7 @@ export interface FeatureDeps extends TokenizeDeps {
 }
 
 /** Where the tokeniser puts the features: a FeatureTable, or the WebAssembly engine that also reads ASCII stretches. */
-type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'paragraph' | 'byParagraph'> & { asciiWords?: TokenSink['asciiWords'] };
+type FeatureSink = FeatureOut & Pick<FeatureTable, 'addWord' | 'paragraph' | 'line' | 'byParagraph'> & { asciiWords?: TokenSink['asciiWords'] };
 
 function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
   const sink: TokenSink = {
@@ -177,6 +182,7 @@ function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
     // A text of one paragraph is read by paragraph too: its chunks need PARAGRAPH_MIN_FEATURES like any other's.
     table.byParagraph();
     sink.paragraph = () => table.paragraph();
+    sink.line = () => table.line();
   }
   return sink;
 }
@@ -203,8 +209,8 @@ function japaneseEngineFeatures(engine: AsciiFeatureEngine, folded: string, deps
 /** A text scanTokens found Japanese: its tokens through featureStream, on a JavaScript table. */
 function japaneseFeatures(folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures {
   if (byParagraph) {
-    const { features, paragraphs } = featureStreamByParagraph(folded, deps);
-    return fromHashed(hashFeatures(features, paragraphs), measureFolded(folded));
+    const { features, paragraphs, lines } = featureStreamByParagraph(folded, deps);
+    return fromHashed({ ...hashFeatures(features, paragraphs), lines: Int32Array.from(lines) }, measureFolded(folded));
   }
   const table = tableFor(folded);
   for (const feature of featureStream(tokenizeFolded(folded, deps, true))) table.add(feature);

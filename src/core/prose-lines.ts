@@ -9,9 +9,9 @@ import { PARAGRAPH_MIN_FEATURES } from './passages';
  * them says nothing of an article copied
  * (decisions/0059-part-by-the-text-it-holds.md).
  *
- * `lineStarts`: the positions where lines after the first begin (the stream
- * read with every line a paragraph, HashedFeatures.paragraphs; the stream is
- * the same under every paragraph layout); `lineLength(line)`: that line's
+ * `lineStarts`: the positions where lines after the first begin
+ * (HashedFeatures.lines, recorded as the stream is read; the stream is the
+ * same under every paragraph layout); `lineLength(line)`: that line's
  * length (verdict.ts lengthUnits), shared evenly by its features, asked of
  * long lines only; `features`: the stream's length. Returns the prose length
  * of positions [start, end).

@@ -7,7 +7,7 @@ import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
-import { foldText, measureFolded, paragraphEnds } from './tokenize';
+import { foldText, lineEnds, measureFolded, paragraphEnds } from './tokenize';
 import { lengthUnits, type DocumentSignature } from './verdict';
 
 /**
@@ -57,38 +57,30 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
-    return { signature, own: hashed && { lineStarts: hashed.paragraphs ?? new Int32Array(0), features: hashed.ids.length } };
+    return { signature, own: hashed && { lines: hashed.lines ?? new Int32Array(0), features: hashed.ids.length } };
   });
   if (!own) return signature;
-  const lines = everyLine(folded);
+  // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
+  const proseLength = proseLengthOf(own.lines, lineLengths(folded, lineEnds(folded).ends), own.features);
+  signature.proseTotal = proseLength(0, own.features);
   const { relaid, passages } = signature;
-  if (!relaid) {
-    // A page to store: its prose total alone, which parts of it found later are measured against.
-    const lineStarts = lines.relaid ? withSchemeFeatures(lines.text, deps, scheme, true, (features) => features.hashed().paragraphs) : undefined;
-    signature.proseTotal = proseOf(lines, lineStarts ?? own.lineStarts, own.features)(0, own.features);
-    return signature;
-  }
+  if (!relaid) return signature;
   const oneParagraph = [...relaid];
   const unsampled = (signature.unsampled ??= []);
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
   const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
-  let lineStarts: ArrayLike<number> = own.lineStarts;
+  const lines = everyLine(folded);
   if (lines.relaid) {
     const known = [...passages, ...unsampled, ...relaid];
-    const lineChunks = withSchemeFeatures(lines.text, deps, scheme, true, (features) => {
-      const hashed = features.hashed();
-      lineStarts = hashed.paragraphs ?? lineStarts;
-      return newChunks(sketchesOf(hashed, ranges), known, scheme);
-    });
+    const lineChunks = withSchemeFeatures(lines.text, deps, scheme, true, (features) => newChunks(sketchesOf(features.hashed(), ranges), known, scheme));
     relaid.push(...lineChunks);
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
     unsampled.push(...lineChunks.slice(0, budget()));
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
   unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
-  const proseLength = proseOf(lines, lineStarts, own.features);
   const chunkProse = (chunk: Fingerprint): number => {
     const range = ranges.get(chunk);
     return range ? proseLength(range[0], range[1]) : 0;
@@ -98,15 +90,12 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   signature.relaidProseLength = relaid.map(chunkProse);
   signature.proseStart = [...passages, ...(signature.beyondSample ?? [])].map(chunkStart);
   signature.relaidProseStart = relaid.map(chunkStart);
-  signature.proseTotal = proseLength(0, own.features);
   return signature;
 }
 
-/** proseLengthOf the text's feature stream, its lines as `lines` sets them and `lineStarts` finds them in the stream. */
-function proseOf(lines: { text: string; ends: readonly number[] }, lineStarts: ArrayLike<number>, features: number): (start: number, end: number) => number {
-  const { text, ends } = lines;
-  const lineLength = (line: number): number => lengthUnits(measureFolded(text.slice(line === 0 ? 0 : (ends[line - 1] as number), ends[line])));
-  return proseLengthOf(lineStarts, lineLength, features);
+/** The length (lengthUnits) of each line of `folded`, which ends at `ends`. */
+function lineLengths(folded: string, ends: readonly number[]): (line: number) => number {
+  return (line) => lengthUnits(measureFolded(folded.slice(line === 0 ? 0 : (ends[line - 1] as number), ends[line])));
 }
 
 /** chunkSketches of the features, each chunk's range recorded in `ranges` when given. */
@@ -131,16 +120,14 @@ function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[]
 const LINE_INSIDE_PARAGRAPH = /(\S)\n[\t\v\f\r ]*(?=\S)/g;
 
 /**
- * `folded` with every line a paragraph, and where its paragraphs end
- * (paragraphEnds); `relaid` when that is another layout than the text's
- * own, false when paragraphEnds already reads every line so.
+ * `folded` with every line a paragraph; `relaid` when that is another
+ * layout than the text's own, false when paragraphEnds already reads every
+ * line so.
  */
-function everyLine(folded: string): { text: string; ends: number[]; relaid: boolean } {
+function everyLine(folded: string): { text: string; relaid: boolean } {
   const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '$1\n\n');
-  const ends = paragraphEnds(folded);
-  if (relaid === folded) return { text: folded, ends, relaid: false };
-  const relaidEnds = paragraphEnds(relaid);
-  return relaidEnds.length > ends.length ? { text: relaid, ends: relaidEnds, relaid: true } : { text: folded, ends, relaid: false };
+  if (relaid === folded) return { text: folded, relaid: false };
+  return paragraphEnds(relaid).length > paragraphEnds(folded).length ? { text: relaid, relaid: true } : { text: folded, relaid: false };
 }
 
 /**

@@ -113,6 +113,13 @@ export interface TokenSink {
    * before. A sink without it gets the same tokens in one pass.
    */
   paragraph?(): void;
+  /**
+   * Optional, with `paragraph`: told where each line after the first of a
+   * paragraph begins (a single line break inside it: lineEnds), after the
+   * tokens of the line before. The tokens are the same: a line break ends
+   * every token.
+   */
+  line?(): void;
 }
 
 /** What TokenSink.asciiWords reports. */
@@ -216,7 +223,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   // One pass over UTF-16 code units; a run ends where the script class
   // changes. Invisible characters are cut out of a run without ending it.
   // (No closure captures the loop's variables: V8 would keep them in memory.)
-  const ends = sink.paragraph ? paragraphEnds(folded) : [folded.length];
+  const { ends, inside } = sink.paragraph ? lineEnds(folded) : { ends: [folded.length], inside: undefined };
   let current = OTHER;
   let start = 0;
   let pending = '';
@@ -227,7 +234,10 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   const stretch: AsciiStretch = { end: 0, openWord: -1, words: 0 };
   // Paragraph by paragraph: each ends at a line break, which ends any run and any word.
   for (let paragraph = 0, i = 0; paragraph < ends.length; paragraph++) {
-    if (paragraph > 0) sink.paragraph?.();
+    if (paragraph > 0) {
+      if (inside?.has(ends[paragraph - 1] as number)) sink.line?.();
+      else sink.paragraph?.();
+    }
     const n = ends[paragraph] as number;
     for (; i < n; ) {
       let code = folded.charCodeAt(i);
@@ -351,6 +361,27 @@ export function paragraphEnds(folded: string): number[] {
   }
   ends.push(n);
   return ends;
+}
+
+/**
+ * Where each line of `folded` ends: paragraphEnds, and the single line
+ * breaks inside its paragraphs (`inside`), past the blank lines that open
+ * one. Every line read as a paragraph of its own (prose-lines.ts).
+ */
+export function lineEnds(folded: string, paragraphs: readonly number[] = paragraphEnds(folded)): { ends: number[]; inside: Set<number> } {
+  const ends: number[] = [];
+  const inside = new Set<number>();
+  let from = 0;
+  for (const end of paragraphs) {
+    while (from < end && (folded.charCodeAt(from) === LINE_FEED || isBlank(folded.charCodeAt(from)))) from++;
+    for (let at = folded.indexOf('\n', from); at >= 0 && at < end; at = folded.indexOf('\n', at + 1)) {
+      ends.push(at);
+      inside.add(at);
+    }
+    ends.push(end);
+    from = end;
+  }
+  return { ends, inside };
 }
 
 /** Some Han or kana character (the code-unit ranges of CJK ideographs and kana): the test that settles most pages at once. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { dictionaryFromWords } from '../../src/core/segment/dictionary';
 import { measureText } from '../../src/core/text-length';
-import { foldText, measureFolded, tokenize } from '../../src/core/tokenize';
+import { foldText, lineEnds, measureFolded, tokenize } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
   test.each([
@@ -51,5 +51,28 @@ describe('measureFolded', () => {
     ['Japanese', 'これは日本語の文章です。'],
   ])('%s: the same counts from the folded text as measureText from the text', (_name, text) => {
     expect(measureFolded(foldText(text))).toEqual(measureText(text));
+  });
+});
+
+describe('lineEnds: every line of a text, paragraphs first', () => {
+  /** The text's lines as lineEnds cuts them, each marked | when it ends a paragraph and / when it ends a line inside one. */
+  const cut = (text: string): string => {
+    const { ends, inside } = lineEnds(text);
+    let from = 0;
+    return ends.map((end) => {
+      const line = text.slice(from, end).trim();
+      from = end;
+      return `${line}${inside.has(end) ? '/' : '|'}`;
+    }).join(' ');
+  };
+  test.each([
+    ['one line', 'one line', 'one line|'],
+    ['paragraphs between blank lines', 'a b\n\nc d\n\n\ne f', 'a b| c d| e f|'],
+    ['lines inside a paragraph', 'a b\nc d\n\ne f\ng h', 'a b/ c d| e f/ g h|'],
+    ['a blank line of spaces and tabs ends a paragraph', 'a b\n \t\nc d\ne f', 'a b| c d/ e f|'],
+    ['a line break with blanks around it', 'a b \n  c d', 'a b/ c d|'],
+    ['Chinese: every line is a paragraph already', '第一行文字\n第二行文字', '第一行文字| 第二行文字|'],
+  ])('%s', (_what, text, lines) => {
+    expect(cut(text)).toBe(lines);
   });
 });

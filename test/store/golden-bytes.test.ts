@@ -49,4 +49,13 @@ describe('stored bytes', () => {
       block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],
     });
   });
+
+  test('a page recorded with its prose total: flag bit 5 and a varint after the counts (decisions/0061)', async () => {
+    const { history, factory, name } = await freshHistory();
+    await history.recordVisit(pageInput({ passages: ['0123456789abcdee'], proseTotal: 640 }));
+    history.close();
+    const [[, record]] = readable(await dumpDatabase(factory, name)).pages as [[number, { d: string }]];
+    // As the page above, but flags 0x2a (scheme 6, prose) and 640 = 80 05 after the five counts.
+    expect(record.d).toBe('020123456789abcdef0123456789abcdee2a0001a01f00bc05008005');
+  });
 });

@@ -74,6 +74,8 @@ export class AsciiFeatureEngine {
   private textEnd = 0;
   /** Where each paragraph after the first begins, when the document is read by paragraph (HashedFeatures.paragraphs). */
   private paragraphStarts: number[] | undefined;
+  /** Where each line after the first begins, paragraphs' included (HashedFeatures.lines). */
+  private lineStarts: number[] | undefined;
   /** The code unit and byte where the last stretch ended. */
   private unit = 0;
   private byte = 0;
@@ -124,6 +126,7 @@ export class AsciiFeatureEngine {
     this.exports.distinct.value = 0;
     this.exports.length.value = 0;
     this.paragraphStarts = undefined;
+    this.lineStarts = undefined;
     const room = initialRoom(folded.length);
     this.placeTable(this.textEnd, room.distinct, room.features);
   }
@@ -149,11 +152,18 @@ export class AsciiFeatureEngine {
   /** The stream is read paragraph by paragraph, as FeatureTable.byParagraph says. */
   byParagraph(): void {
     this.paragraphStarts ??= [];
+    this.lineStarts ??= [];
   }
 
   /** Marks where the next paragraph begins, as FeatureTable.paragraph does. */
   paragraph(): void {
     (this.paragraphStarts ??= []).push(this.exports.length.value as number);
+    (this.lineStarts ??= []).push(this.exports.length.value as number);
+  }
+
+  /** Marks where the next line of a paragraph begins, as FeatureTable.line does. */
+  line(): void {
+    (this.lineStarts ??= []).push(this.exports.length.value as number);
   }
 
   /** Appends the feature `text.slice(start, end)`. */
@@ -216,6 +226,7 @@ export class AsciiFeatureEngine {
     const features = this.view();
     const copy: HashedFeatures = { ids: features.ids.slice(), counts: features.counts.slice(), hi: features.hi.slice(), lo: features.lo.slice() };
     if (features.paragraphs) copy.paragraphs = features.paragraphs;
+    if (features.lines) copy.lines = features.lines;
     return copy;
   }
 
@@ -230,6 +241,7 @@ export class AsciiFeatureEngine {
       lo: new Uint32Array(buffer, this.los, distinct),
     };
     if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
+    if (this.lineStarts) features.lines = Int32Array.from(this.lineStarts);
     return features;
   }
 
