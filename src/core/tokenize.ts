@@ -232,7 +232,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   let words = 0;
   let uncounted = -1;
   const stretch: AsciiStretch = { end: 0, openWord: -1, words: 0 };
-  // Paragraph by paragraph: each ends at a line break, which ends any run and any word.
+  // Line by line, paragraphs and the lines inside them: each ends at a line break, which ends any run and any word.
   for (let paragraph = 0, i = 0; paragraph < ends.length; paragraph++) {
     if (paragraph > 0) {
       if (inside?.has(ends[paragraph - 1] as number)) sink.line?.();

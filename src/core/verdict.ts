@@ -285,7 +285,8 @@ export interface Comparison {
   partOfEarlier: PassageCoverage;
   /**
    * The share of the earlier text's prose (DocumentSignature.proseTotal; its
-   * length where it has none) that the page's prose chunks with a partner in it hold (DocumentSignature.proseLength), each earlier
+   * length where it has none) that the page's prose chunks with a partner in
+   * it hold (DocumentSignature.proseLength), each earlier
    * passage once, through pairs that count for a part; 0 when fewer than
    * MIN_MATCHED_PASSAGES passages are held so, and then the passages count
    * for no part either; absent without proseLength (two stored pages).
