@@ -28,7 +28,8 @@ import { parseHtml } from '../src/extract/parse-html';
 import { seededRandom } from '../bench/lib/seeded-random';
 import { docText, langGroup, type Dataset } from './data';
 import { scoreExtraction } from './extraction-score';
-import { halfOf, type Half } from './score';
+import { QUOTE_MAX_SHARE } from './quoted-passages';
+import { halfOf, PARTIAL_TARGET, type Half } from './score';
 import { articleCarriers, articleParagraphs, carrierCoverage, comparable, foreignShare, insertArticle, templateHalf } from './template-article';
 
 /** Issue 15: a repost in another site's template is a duplicate in ≥ 95 % of held-out cases, per group. */
@@ -86,6 +87,8 @@ export interface CrossTemplateCase {
   /** As two texts alone are judged (the CLI), every shared passage counting. */
   sitesUnknown: Verdict;
   distance: number;
+  /** A partial copy's share of its article's characters: PARTIAL_SHARE, or more where the first paragraph alone is more, less where the next would pass it. */
+  partShare?: number;
 }
 
 export interface CrossTemplateRun {
@@ -122,6 +125,13 @@ export function leadingShare(paragraphs: readonly string[], share: number): stri
     held += p.length;
   }
   return out;
+}
+
+/** The characters of leadingShare(`share`) of the text's paragraphs, as a share of all of them. */
+function shareOfArticle(text: string, share: number): number {
+  const chars = (ps: readonly string[]): number => ps.reduce((s, p) => s + p.length, 0);
+  const all = articleParagraphs(text);
+  return chars(leadingShare(all, share)) / Math.max(1, chars(all));
 }
 
 /** The template page with `paragraphs` as its article, as HTML. */
@@ -194,13 +204,13 @@ export function crossTemplate(ds: Dataset, pagesDir: string): CrossTemplateRun {
     const others = articles.filter((b) => b.base !== a.base && langGroup(b.lang) === group && halfOf(b.base) === half);
     const next = seededRandom(i + 1);
     templatePairs(pool, TEMPLATE_PAIRS_PER_ARTICLE, next).forEach(([t1, t2], j) => {
-      const add = (kind: CaseKind, earlier: TemplatePage, current: TemplatePage): void => {
+      const add = (kind: CaseKind, earlier: TemplatePage, current: TemplatePage, partShare?: number): void => {
         const { verdict: sitesUnknown, distance } = judge(earlier.sig, current.sig);
         const verdict = earlier.template === current.template ? judge(earlier.sig, current.sig, { oneSite: true }).verdict : sitesUnknown;
-        cases.push({ kind, group, half, earlier, current, verdict, sitesUnknown, distance });
+        cases.push({ kind, group, half, earlier, current, verdict, sitesUnknown, distance, ...(partShare === undefined ? {} : { partShare }) });
       };
       add('repost', page(t1, a.id, 1), page(t2, a.id, 1));
-      add('partial', page(t2, a.id, 1), page(t1, a.id, PARTIAL_SHARE));
+      add('partial', page(t2, a.id, 1), page(t1, a.id, PARTIAL_SHARE), shareOfArticle(docText(ds, a.id), PARTIAL_SHARE));
       const b = others[(i + j + 1) % Math.max(1, others.length)];
       if (!b) return;
       const inT1 = b.base !== t1.id;
@@ -222,7 +232,7 @@ export function crossTemplateReport({ cases, templates }: CrossTemplateRun, prin
   const failures: string[] = [];
   print(`\n=== Same article in another site's template (our generator, eval/cross-template.ts; target ≥ ${CROSS_TEMPLATE_TARGET * 100} % duplicate, 0 flagged) ===`);
   print(`  templates: zh ${templates.zh.usable} of ${templates.zh.all}, other ${templates.other.usable} of ${templates.other.all} pages usable (article blocks found for ≥ ${MIN_TEMPLATE_COVERAGE * 100} % of the truth, none of its article left out, not an index page)`);
-  print(`  ${'scope'.padEnd(9)} ${'group'.padEnd(6)} ${'repost → duplicate'.padEnd(20)} ${'same template flagged'.padEnd(22)} ${'other template flagged'.padEnd(23)} ${'partial → partial'.padEnd(18)} extracted: article share (precision) / article recall`);
+  print(`  ${'scope'.padEnd(9)} ${'group'.padEnd(6)} ${'repost → duplicate'.padEnd(20)} ${'same template flagged'.padEnd(22)} ${'other template flagged'.padEnd(23)} ${'partial → partial'.padEnd(26)} extracted: article share (precision) / article recall`);
   for (const scope of SCOPES) {
     for (const group of ['zh', 'other'] as const) {
       const sel = (kind: CaseKind): CrossTemplateCase[] => cases.filter((c) => c.kind === kind && c.group === group && (scope === 'all' || c.half === scope));
@@ -238,10 +248,15 @@ export function crossTemplateReport({ cases, templates }: CrossTemplateRun, prin
       };
       const partials = sel('partial');
       const partial = partials.filter((c) => c.verdict === 'partial').length;
+      // A part under a quarter of its article is a quote (QUOTE_MAX_SHARE), and the first paragraph alone can be all the
+      // generator takes; a one-paragraph article's "part" is all of it, a copy. As the embedded parts, partial or a copy counts.
+      const parts = partials.filter((c) => (c.partShare ?? 0) >= QUOTE_MAX_SHARE);
+      const partsFound = parts.filter((c) => c.verdict === 'partial' || c.verdict === 'duplicate').length;
+      if (scope !== 'fit' && partsFound < PARTIAL_TARGET * parts.length) failures.push(`cross-template ${SCOPE_NAME[scope]} ${group}: ${partsFound}/${parts.length} partial copies of a quarter of their article or more called a partial copy or a copy (target ≥ ${PARTIAL_TARGET * 100} %)`);
       const pages = reposts.flatMap((c) => [c.earlier, c.current]);
       const rate = reposts.length === 0 ? NaN : dup / reposts.length;
       if (scope !== 'fit' && rate < CROSS_TEMPLATE_TARGET) failures.push(`cross-template ${SCOPE_NAME[scope]} ${group}: ${dup}/${reposts.length} reposts called duplicates (target ≥ ${CROSS_TEMPLATE_TARGET * 100} %)`);
-      print(`  ${SCOPE_NAME[scope].padEnd(9)} ${group.padEnd(6)} ${`${rate.toFixed(2)} ${dup}/${reposts.length}`.padEnd(20)} ${flagged('same template').padEnd(22)} ${flagged('other template').padEnd(23)} ${`${partial}/${partials.length}`.padEnd(18)} ${mean(pages.map((p) => p.precision)).toFixed(3)} / ${mean(pages.map((p) => p.recall)).toFixed(3)}`);
+      print(`  ${SCOPE_NAME[scope].padEnd(9)} ${group.padEnd(6)} ${`${rate.toFixed(2)} ${dup}/${reposts.length}`.padEnd(20)} ${flagged('same template').padEnd(22)} ${flagged('other template').padEnd(23)} ${`${partial}/${partials.length} (≥ ¼: ${partsFound}/${parts.length})`.padEnd(26)} ${mean(pages.map((p) => p.precision)).toFixed(3)} / ${mean(pages.map((p) => p.recall)).toFixed(3)}`);
     }
   }
   for (const c of cases.filter((c) => c.kind === 'same template' && c.sitesUnknown !== c.verdict)) {
