@@ -71,10 +71,10 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
-  const lines = everyLine(folded);
-  if (lines.relaid) {
+  const lines = linesAsParagraphs(folded);
+  if (lines !== undefined) {
     const known = [...passages, ...unsampled, ...relaid];
-    const lineChunks = withSchemeFeatures(lines.text, deps, scheme, true, (features) => newChunks(sketchesOf(features.hashed(), ranges), known, scheme));
+    const lineChunks = withSchemeFeatures(lines, deps, scheme, true, (features) => newChunks(sketchesOf(features.hashed(), ranges), known, scheme));
     relaid.push(...lineChunks);
     // Looked up too, in what is left of the budget: the page's own chunks may share none with the page read before.
     unsampled.push(...lineChunks.slice(0, budget()));
@@ -86,9 +86,10 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     return range ? proseLength(range[0], range[1]) : 0;
   };
   const chunkStart = (chunk: Fingerprint): number => proseLength(0, ranges.get(chunk)?.[0] ?? 0);
-  signature.proseLength = [...passages, ...(signature.beyondSample ?? [])].map(chunkProse);
+  const compared = [...passages, ...(signature.beyondSample ?? [])];
+  signature.proseLength = compared.map(chunkProse);
   signature.relaidProseLength = relaid.map(chunkProse);
-  signature.proseStart = [...passages, ...(signature.beyondSample ?? [])].map(chunkStart);
+  signature.proseStart = compared.map(chunkStart);
   signature.relaidProseStart = relaid.map(chunkStart);
   return signature;
 }
@@ -119,15 +120,10 @@ function newChunks(chunks: readonly Fingerprint[], known: readonly Fingerprint[]
 /** A line break inside a paragraph (after a character that is not a blank), with the blanks after it. */
 const LINE_INSIDE_PARAGRAPH = /(\S)\n[\t\v\f\r ]*(?=\S)/g;
 
-/**
- * `folded` with every line a paragraph; `relaid` when that is another
- * layout than the text's own, false when paragraphEnds already reads every
- * line so.
- */
-function everyLine(folded: string): { text: string; relaid: boolean } {
+/** `folded` with every line made a paragraph, or undefined when paragraphEnds already reads it so. */
+function linesAsParagraphs(folded: string): string | undefined {
   const relaid = folded.replace(LINE_INSIDE_PARAGRAPH, '$1\n\n');
-  if (relaid === folded) return { text: folded, relaid: false };
-  return paragraphEnds(relaid).length > paragraphEnds(folded).length ? { text: relaid, relaid: true } : { text: folded, relaid: false };
+  return relaid !== folded && paragraphEnds(relaid).length > paragraphEnds(folded).length ? relaid : undefined;
 }
 
 /**
