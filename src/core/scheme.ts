@@ -63,8 +63,11 @@ export function passageSampleSize(scheme: FingerprintScheme): number {
 }
 
 /**
- * Passages the page being checked is looked up and judged by: its sample and
- * the next chunks by key, up to PROBED_SAMPLES samples (DocumentSignature.unsampled).
+ * Passages a signature is looked up by: a stored text's sample and its next
+ * chunks by key, up to PROBED_SAMPLES samples (DocumentSignature.unsampled).
+ * A page being checked is looked up by every chunk it compares instead, and
+ * its other layouts (sentence runs, every-line and one-paragraph chunks) only
+ * within this many in all (decisions/0056, 0062).
  */
 export function probedPassages(scheme: FingerprintScheme): number {
   return PROBED_SAMPLES * passageSampleSize(scheme);
@@ -74,15 +77,17 @@ export function probedPassages(scheme: FingerprintScheme): number {
  * The most chunks of a page being checked that are compared with the pages
  * it is found near (DocumentSignature.beyondSample): every chunk of all but
  * the longest pages (~30,000 features), so that the share of an earlier
- * text's sample found in the page is read on all of it. Comparing is in
- * memory; only probedPassages of them are looked up.
+ * text's sample found in the page is read on all of it. Each is looked up
+ * too: a part of a short article may lie in any chunk of a long page, and
+ * a sample of the page's chunks misses it as often as it leaves that part's
+ * chunks out (decisions/0062-every-chunk-of-the-checked-page-looked-up.md).
  */
 export const CHECKED_CHUNKS_MAX = 1024;
 
 /**
- * How many samples' worth of passages a checked page is probed with. A quote
- * of a long page lies in a chunk its stored sample may leave out; reading
- * twice the buckets bounds what that costs a check (docs/decisions/0054-probe-unsampled-chunks.md).
+ * How many samples' worth of passages bound the probe of probedPassages: the
+ * look-ups a page's sentence runs and other layouts may add to its chunks'
+ * (docs/decisions/0054-probe-unsampled-chunks.md, 0056).
  */
 export const PROBED_SAMPLES = 2;
 

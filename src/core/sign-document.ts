@@ -50,7 +50,8 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     const signature: DocumentSignature = {
       fingerprint: features.whole(capped),
       passages: probed.slice(0, sampleSize),
-      unsampled: probed.slice(sampleSize),
+      // A page being checked is looked up by every chunk it compares (decisions/0062).
+      unsampled: (relay ? kept : probed).slice(sampleSize),
       beyondSample: relay ? kept.slice(sampleSize) : undefined,
       relaid: relay && hashed ? asOneParagraph(hashed, probed, scheme, ranges) : undefined,
       sampleSize,

@@ -159,17 +159,18 @@ export interface DocumentSignature {
   passages: Fingerprint[];
   /**
    * The page being checked only: its next chunks by key beyond the sample
-   * (scheme.ts probedPassages), never stored; from signCheckedDocument also
-   * its sentence runs (sentence-runs.ts) and other layouts' chunks
-   * (`relaid`), within the same probe. The index is asked for them too, and
+   * (from signCheckedDocument all of `beyondSample`, else up to scheme.ts
+   * probedPassages), never stored; from signCheckedDocument also its
+   * sentence runs (sentence-runs.ts) and other layouts' chunks (`relaid`),
+   * within probedPassages in all. The index is asked for them too, and
    * they count for a quote alone: a quoted chunk the sample left out is
    * still found.
    */
   unsampled?: Fingerprint[];
   /**
    * The page being checked only: its chunks by key after `passages`, up to
-   * scheme.ts CHECKED_CHUNKS_MAX in all, never stored. Compared, not
-   * looked up (the first of them are, among `unsampled`): the like-for-like
+   * scheme.ts CHECKED_CHUNKS_MAX in all, never stored. Compared, and
+   * looked up among `unsampled` (decisions/0062): the like-for-like
    * sample of the two texts then reaches as far as the earlier text's own,
    * where a long page's 64 passages stopped it short of most of a part.
    */

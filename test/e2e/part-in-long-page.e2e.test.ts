@@ -3,7 +3,7 @@ import { partOf } from '../../eval/embedded-parts';
 import { inMiddleOf } from '../../eval/quoted-passages';
 import { detectionFixture } from '../support/detection-fixture';
 import { visitPage } from './support/extension';
-import { articlePage, paragraphs } from './support/article-page';
+import { articlePage, lines, paragraphs } from './support/article-page';
 import type { GeneratedResponse } from './support/server';
 import { chromiumForFile } from './support/session';
 
@@ -16,19 +16,22 @@ import { chromiumForFile } from './support/session';
  * - a part of a short article holds too few passages to count, but a quarter
  *   of its text (docs/decisions/0059-part-by-the-text-it-holds.md);
  * - a part of a page whose text is mostly short lines holds a quarter of its
- *   prose, which the history now keeps (docs/decisions/0061-part-of-the-prose-read-before.md).
+ *   prose, which the history now keeps (docs/decisions/0061-part-of-the-prose-read-before.md);
+ * - a long page is looked up by every chunk it compares, not its first 128 by
+ *   key, none of which held the part (was "new": docs/decisions/0062-every-chunk-of-the-checked-page-looked-up.md).
  */
 const CASES = [
   { what: 'a long page holding a third of an article', article: 'readability-herald-sun-1', host: 'readability-dropbox-blog', share: 1 / 3 },
   { what: 'a page holding a third of a short article (5 of its 14 passages)', article: 'readability-cnet', host: 'readability-quanta-1', share: 1 / 3 },
   { what: 'a page holding half of a front page of teasers, mostly photo credits and headings', article: 'readability-nytimes-5', host: 'template-lwn-1.theverge', share: 1 / 2 },
+  { what: 'a long Chinese page (427 chunks) holding a third of a short forum page, line by line', article: 'cwc-386d70f8', host: 'cwc-ebe9df29', share: 1 / 3, layout: lines },
 ];
 
 const routes: Record<string, () => GeneratedResponse> = {};
-CASES.forEach(({ article, host, share }, i) => {
+CASES.forEach(({ article, host, share, layout = paragraphs }, i) => {
   const text = detectionFixture(article);
-  routes[`/news/article-${i}.html`] = articlePage('A news article', paragraphs(text));
-  routes[`/blog/post-${i}.html`] = articlePage('A blog post', paragraphs(inMiddleOf(detectionFixture(host), partOf(text, share))));
+  routes[`/news/article-${i}.html`] = articlePage('A news article', layout(text));
+  routes[`/blog/post-${i}.html`] = articlePage('A blog post', layout(inMiddleOf(detectionFixture(host), partOf(text, share))));
 });
 
 const session = chromiumForFile('en', { routes });

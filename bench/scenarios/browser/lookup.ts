@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Worker } from 'playwright-core';
 import { round, roundSummary, summarize } from '../../lib/stats';
-import { FINGERPRINT_SCHEME, probedPassages } from '../../../src/core';
+import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, probedPassages } from '../../../src/core';
 import { callSw, corpusForStore, dirSize, FILL_BATCH, progress, settledDiskSize } from './common';
 
 /** Queries timed per store size (full mode): a p99 from 20 samples above it rather than 10. */
@@ -33,7 +33,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
     const est = await callSw<{ usage: number }>(sw, 'storageEstimate');
     const disk = dirSize(idbDir);
     const settled = await settledDiskSize(sw, idbDir);
-    const q = await callSw<{ ms: number[]; hits: number; manyMs: number[]; longMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
+    const q = await callSw<{ ms: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
     const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
     out.push({
       pages,
@@ -45,6 +45,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
       hitRate: round(q.hits / q.ms.length, 2),
       queryManyPagePlusPassages: roundSummary(summarize(q.manyMs), 3),
       queryManyLongPage: roundSummary(summarize(q.longMs), 3),
+      queryManyLongestPage: roundSummary(summarize(q.longestMs), 3),
       recordVisit: roundSummary(summarize(q.visitMs), 3),
       bruteForce: roundSummary(summarize(bf.ms), 3),
       bruteForceFingerprints: bf.fingerprints,
@@ -63,7 +64,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
       `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
       `so 4 + ${round(meanPassages, 1)} bucket entries (8 bytes each) per page: the whole fingerprint under its four blocks, each passage under its first. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
       `(0–3 bits flipped), half random, ${QUERIES.toLocaleString('en-US')} per size (300 in quick mode) on the settled store: after the fill the harness closes its connection, waits until the LevelDB directory has stopped changing and reopens it (what a history between imports is); ` +
-      `"right after the fill" times 300 queries (100 quick) before that, while LevelDB compacts the fill. queryMany: a stored page's whole fingerprint (2 bits flipped) and its passages, as the page checker asks them, 200 per size; "long page": the same with passages of other stored pages added up to the ${probedPassages(FINGERPRINT_SCHEME)} a long page is probed with (its sample and the chunks beyond it, DocumentSignature.unsampled). Visit write: History.recordVisit of a stored page again (same content), 100 per size, after the queries. "Fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
+      `"right after the fill" times 300 queries (100 quick) before that, while LevelDB compacts the fill. queryMany: a stored page's whole fingerprint (2 bits flipped) and its passages, as the page checker asks them, 200 per size; "long page": the same with passages of other stored pages added up to the ${probedPassages(FINGERPRINT_SCHEME)} a long page was probed with before decisions/0062 (its sample and the chunks beyond it, DocumentSignature.unsampled); "longest page": up to ${CHECKED_CHUNKS_MAX}, every chunk of a page that long, the most a page is looked up by now. Visit write: History.recordVisit of a stored page again (same content), 100 per size, after the queries. "Fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
       `Bytes/page: growth of the LevelDB directory once settled (connection closed, directory unchanged for 6 s) since the previous size, per page added; storage.estimate() and directory growth right after the writes in the JSON.`,
     bytesPerPage: {
       pages: last.pages,

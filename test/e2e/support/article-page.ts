@@ -4,6 +4,9 @@ import type { GeneratedResponse } from './server';
 /** A text's paragraphs, between blank lines. */
 export const paragraphs = (text: string): string[] => text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 0);
 
+/** A text's lines, each a paragraph of its own: a forum page's short lines stay apart, as `<br>` keeps them. */
+export const lines = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+
 const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A page whose `<article>` holds `title` and a `<p>` per paragraph of `body`. */
