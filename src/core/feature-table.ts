@@ -1,5 +1,6 @@
 import { hashRange } from './feature-hash';
 import { LATIN_STOPWORDS } from './stopwords';
+import type { TextLength } from './text-length';
 
 /** A feature stream with each distinct feature hashed once. */
 export interface HashedFeatures {
@@ -21,6 +22,8 @@ export interface HashedFeatures {
   paragraphs?: Int32Array;
   /** Where each line after the first begins (tokenize.ts lineEnds), when read by paragraph: the paragraphs' starts and those of the lines inside them. */
   lines?: Int32Array;
+  /** The text's length before each of `lines`, where the tokeniser told it. */
+  lengthBeforeLines?: readonly TextLength[];
 }
 
 /** Slot value of an empty hash-table slot. */
@@ -59,6 +62,7 @@ export class FeatureTable {
   private length = 0;
   private paragraphStarts: number[] | undefined;
   private lineStarts: number[] | undefined;
+  private lengthBeforeLines: TextLength[] | undefined;
   private readonly hash = new Uint32Array(2);
 
   /** Room for `expectedFeatures` positions and `expectedDistinct` distinct features before anything grows. */
@@ -102,15 +106,20 @@ export class FeatureTable {
     this.lineStarts ??= [];
   }
 
-  /** Marks where the next paragraph begins: the stream is then read paragraph by paragraph (HashedFeatures.paragraphs). */
-  paragraph(): void {
+  /**
+   * Marks where the next paragraph begins: the stream is then read paragraph
+   * by paragraph (HashedFeatures.paragraphs); `lengthBefore`: the text's
+   * length before it, where known (HashedFeatures.lengthBeforeLines).
+   */
+  paragraph(lengthBefore?: TextLength): void {
     (this.paragraphStarts ??= []).push(this.length);
-    (this.lineStarts ??= []).push(this.length);
+    this.line(lengthBefore);
   }
 
-  /** Marks where the next line of a paragraph begins (HashedFeatures.lines). */
-  line(): void {
+  /** Marks where the next line of a paragraph begins (HashedFeatures.lines), as `paragraph` does. */
+  line(lengthBefore?: TextLength): void {
     (this.lineStarts ??= []).push(this.length);
+    if (lengthBefore !== undefined) (this.lengthBeforeLines ??= []).push(lengthBefore);
   }
 
   finish(): HashedFeatures {
@@ -123,6 +132,7 @@ export class FeatureTable {
     };
     if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
     if (this.lineStarts) features.lines = Int32Array.from(this.lineStarts);
+    if (this.lengthBeforeLines) features.lengthBeforeLines = this.lengthBeforeLines;
     return features;
   }
 

@@ -181,8 +181,8 @@ function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
   if (byParagraph) {
     // A text of one paragraph is read by paragraph too: its chunks need PARAGRAPH_MIN_FEATURES like any other's.
     table.byParagraph();
-    sink.paragraph = () => table.paragraph();
-    sink.line = () => table.line();
+    sink.paragraph = (cjkChars, words) => table.paragraph({ cjkChars, words });
+    sink.line = (cjkChars, words) => table.line({ cjkChars, words });
   }
   return sink;
 }

@@ -8,6 +8,7 @@ import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
 import { foldText, lineEnds, measureFolded, paragraphEnds } from './tokenize';
+import type { TextLength } from './text-length';
 import { lengthUnits, type DocumentSignature } from './verdict';
 
 /**
@@ -58,11 +59,15 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
-    return { signature, own: hashed && { lines: hashed.lines ?? new Int32Array(0), features: hashed.ids.length } };
+    const lines = hashed?.lines ?? new Int32Array(0);
+    // The scan tells each line's length where it reads by line; a text of one line is its whole length.
+    const lengthBefore = hashed?.lengthBeforeLines ?? (lines.length === 0 ? [] : undefined);
+    return { signature, own: hashed && { lines, lengthBefore, features: hashed.ids.length } };
   });
   if (!own) return signature;
   // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
-  const proseLength = proseLengthOf(own.lines, lineLengths(folded, lineEnds(folded).ends), own.features);
+  const lineLength = own.lengthBefore ? lineLengthsRead(own.lengthBefore, signature.length) : lineLengths(folded, lineEnds(folded).ends);
+  const proseLength = proseLengthOf(own.lines, lineLength, own.features);
   signature.proseTotal = proseLength(0, own.features);
   const { relaid, passages } = signature;
   if (!relaid) return signature;
@@ -95,7 +100,16 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   return signature;
 }
 
-/** The length (lengthUnits) of each line of `folded`, which ends at `ends`. */
+/** The length (lengthUnits) of each line from the text's length before each line after the first (HashedFeatures.lengthBeforeLines) and its whole length. */
+function lineLengthsRead(before: readonly TextLength[], whole: TextLength): (line: number) => number {
+  return (line) => {
+    const to = before[line] ?? whole;
+    const from = before[line - 1] ?? { cjkChars: 0, words: 0 };
+    return lengthUnits({ cjkChars: to.cjkChars - from.cjkChars, words: to.words - from.words });
+  };
+}
+
+/** The length (lengthUnits) of each line of `folded`, which ends at `ends`: measured again, where the scan did not tell it (the Japanese string path). */
 function lineLengths(folded: string, ends: readonly number[]): (line: number) => number {
   return (line) => lengthUnits(measureFolded(folded.slice(line === 0 ? 0 : (ends[line - 1] as number), ends[line])));
 }

@@ -110,16 +110,17 @@ export interface TokenSink {
   /**
    * Optional: told where each paragraph after the first begins (a blank
    * line ends the one before: paragraphEnds), after the tokens of the one
-   * before. A sink without it gets the same tokens in one pass.
+   * before, with the text's CJK characters and words before it (as
+   * measureFolded counts them). A sink without it gets the same tokens in
+   * one pass.
    */
-  paragraph?(): void;
+  paragraph?(cjkChars: number, words: number): void;
   /**
-   * Optional, with `paragraph`: told where each line after the first of a
-   * paragraph begins (a single line break inside it: lineEnds), after the
-   * tokens of the line before. The tokens are the same: a line break ends
-   * every token.
+   * Optional, with `paragraph`: the same where each line after the first of
+   * a paragraph begins (a single line break inside it: lineEnds). The tokens
+   * are the same: a line break ends every token.
    */
-  line?(): void;
+  line?(cjkChars: number, words: number): void;
 }
 
 /** What TokenSink.asciiWords reports. */
@@ -234,9 +235,10 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   const stretch: AsciiStretch = { end: 0, openWord: -1, words: 0 };
   // Line by line, paragraphs and the lines inside them: each ends at a line break, which ends any run and any word.
   for (let paragraph = 0, i = 0; paragraph < ends.length; paragraph++) {
+    // Each line's counts are complete at its end (below), as a line break ends every word.
     if (paragraph > 0) {
-      if (inside?.has(ends[paragraph - 1] as number)) sink.line?.();
-      else sink.paragraph?.();
+      if (inside?.has(ends[paragraph - 1] as number)) sink.line?.(length.cjkChars, length.words + words);
+      else sink.paragraph?.(length.cjkChars, length.words + words);
     }
     const n = ends[paragraph] as number;
     for (; i < n; ) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { dictionaryFromWords } from '../../src/core/segment/dictionary';
-import { measureText } from '../../src/core/text-length';
-import { foldText, lineEnds, measureFolded, tokenize } from '../../src/core/tokenize';
+import { measureText, type TextLength } from '../../src/core/text-length';
+import { foldText, lineEnds, measureFolded, scanTokens, tokenize } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
   test.each([
@@ -74,5 +74,33 @@ describe('lineEnds: every line of a text, paragraphs first', () => {
     ['Chinese: every line is a paragraph already', '第一行文字\n第二行文字', '第一行文字| 第二行文字|'],
   ])('%s', (_what, text, lines) => {
     expect(cut(text)).toBe(lines);
+  });
+});
+
+describe('scanTokens tells the length read before each line, as measureFolded counts each line', () => {
+  /** Each line's CJK characters and words from the counts told at line starts, and measured line by line. */
+  const told = (folded: string) => {
+    const before: TextLength[] = [];
+    const mark = (cjkChars: number, words: number): void => void before.push({ cjkChars, words });
+    const whole = scanTokens(folded, undefined, {}, { word: () => {}, other: () => {}, paragraph: mark, line: mark }) as TextLength;
+    return [...before, whole].map((to, i) => {
+      const from = before[i - 1] ?? { cjkChars: 0, words: 0 };
+      return { cjkChars: to.cjkChars - from.cjkChars, words: to.words - from.words };
+    });
+  };
+  const measured = (folded: string) => {
+    let from = 0;
+    return lineEnds(folded).ends.map((end) => measureFolded(folded.slice(from, (from = end))));
+  };
+  test.each([
+    ['ASCII lines and paragraphs', 'one two three\nfour five\n\nsix seven eight nine'],
+    ['words running into other scripts', 'naïve café résumé\nstraße façade\n\nmix of ascii and ünïcödé'],
+    ['Chinese lines', '第一行文字\n第二行文字，还有更多\n\n第三段'],
+    ['Chinese and English mixed on a line', 'SimHash 指纹 is 64 位\n下一行 next line'],
+    ['blank lines and spaces only', 'a b\n   \n\n\t\nc d \n e'],
+    ['surrogate pairs and emoji', '𠀀𠀁 text 😀 more\n𝒜𝒷𝒸 words'],
+  ])('%s', (_what, text) => {
+    const folded = foldText(text);
+    expect(told(folded)).toEqual(measured(folded));
   });
 });

@@ -76,6 +76,8 @@ export class AsciiFeatureEngine {
   private paragraphStarts: number[] | undefined;
   /** Where each line after the first begins, paragraphs' included (HashedFeatures.lines). */
   private lineStarts: number[] | undefined;
+  /** The text's length before each of them, where the tokeniser told it (HashedFeatures.lengthBeforeLines). */
+  private lengthBeforeLines: TextLength[] | undefined;
   /** The code unit and byte where the last stretch ended. */
   private unit = 0;
   private byte = 0;
@@ -127,6 +129,7 @@ export class AsciiFeatureEngine {
     this.exports.length.value = 0;
     this.paragraphStarts = undefined;
     this.lineStarts = undefined;
+    this.lengthBeforeLines = undefined;
     const room = initialRoom(folded.length);
     this.placeTable(this.textEnd, room.distinct, room.features);
   }
@@ -156,14 +159,15 @@ export class AsciiFeatureEngine {
   }
 
   /** Marks where the next paragraph begins, as FeatureTable.paragraph does. */
-  paragraph(): void {
+  paragraph(lengthBefore?: TextLength): void {
     (this.paragraphStarts ??= []).push(this.exports.length.value as number);
-    (this.lineStarts ??= []).push(this.exports.length.value as number);
+    this.line(lengthBefore);
   }
 
   /** Marks where the next line of a paragraph begins, as FeatureTable.line does. */
-  line(): void {
+  line(lengthBefore?: TextLength): void {
     (this.lineStarts ??= []).push(this.exports.length.value as number);
+    if (lengthBefore !== undefined) (this.lengthBeforeLines ??= []).push(lengthBefore);
   }
 
   /** Appends the feature `text.slice(start, end)`. */
@@ -227,6 +231,7 @@ export class AsciiFeatureEngine {
     const copy: HashedFeatures = { ids: features.ids.slice(), counts: features.counts.slice(), hi: features.hi.slice(), lo: features.lo.slice() };
     if (features.paragraphs) copy.paragraphs = features.paragraphs;
     if (features.lines) copy.lines = features.lines;
+    if (features.lengthBeforeLines) copy.lengthBeforeLines = features.lengthBeforeLines;
     return copy;
   }
 
@@ -242,6 +247,7 @@ export class AsciiFeatureEngine {
     };
     if (this.paragraphStarts) features.paragraphs = Int32Array.from(this.paragraphStarts);
     if (this.lineStarts) features.lines = Int32Array.from(this.lineStarts);
+    if (this.lengthBeforeLines) features.lengthBeforeLines = this.lengthBeforeLines;
     return features;
   }
 
