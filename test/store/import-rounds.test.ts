@@ -2,11 +2,12 @@ import { IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { IMPORT_BATCH, serializeExport, type ExportRecord } from '../../src/store';
-import { FILING_STEPS, filingStepKeys } from '../../src/store/blocks/block-stores';
+import { fileInSteps } from '../../src/store/blocks/block-stores';
 import { PASSAGE_STORE, refiling, rewriteBucket, type BucketChange } from '../../src/store/codec/bucket';
 import { BlockEdits } from '../../src/store/blocks/block-edits';
 import { packFingerprints } from '../../src/store/codec/fingerprints';
 import { indexProblems } from '../support/history-invariants';
+import { openHistoryDatabase } from '../../src/store/open';
 import { collect, dumpDatabase, freshHistory, randomFingerprint, seededRandom, T0 } from './helpers';
 
 /**
@@ -28,16 +29,16 @@ function record(i: number, overrides: Partial<ExportRecord> = {}): ExportRecord 
   };
 }
 
-/** Every write request (add, put, delete) while `run` goes: its transaction, store and key. */
+/** Every write request (add, put, delete) while `run` goes: its transaction, store, key and the bytes a bucket put writes. */
 let restore: (() => void) | undefined;
-function recordWrites(): { tx: IDBTransaction; store: string; key: unknown }[] {
-  const writes: { tx: IDBTransaction; store: string; key: unknown }[] = [];
+function recordWrites(): { tx: IDBTransaction; store: string; key: unknown; bytes: number }[] {
+  const writes: { tx: IDBTransaction; store: string; key: unknown; bytes: number }[] = [];
   const methods = ['add', 'put', 'delete'] as const;
   const originals = methods.map((method) => IDBObjectStore.prototype[method]);
   methods.forEach((method, i) => {
     const original = originals[i] as (...args: unknown[]) => unknown;
     IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
-      writes.push({ tx: this.transaction, store: this.name, key: method === 'delete' ? args[0] : args[1] });
+      writes.push({ tx: this.transaction, store: this.name, key: method === 'delete' ? args[0] : args[1], bytes: args[0] instanceof Uint8Array ? args[0].byteLength : 0 });
       return original.apply(this, args);
     } as never;
   });
@@ -66,7 +67,6 @@ describe('what one transaction of an import writes: a page check queued behind i
     const byTx = new Map<IDBTransaction, { store: string; key: unknown }[]>();
     for (const { tx, ...write } of writes) byTx.set(tx, [...(byTx.get(tx) ?? []), write]);
     const rounds = Math.ceil(records / roundSize);
-    const steps = new Map<string, number>();
     for (const txWrites of byTx.values()) {
       const pages = txWrites.filter((write) => write.store === 'pages').length;
       const buckets = txWrites.length - pages;
@@ -75,21 +75,44 @@ describe('what one transaction of an import writes: a page check queued behind i
       expect(pages).toBeLessThanOrEqual(IMPORT_BATCH);
       const stores = new Set(txWrites.map((write) => write.store));
       expect(stores.size).toBe(1);
-      if (buckets === 0) continue;
-      // A step: keys of one span of the store's key space, whatever its key bits.
-      const store = [...stores][0] as string;
-      const b = Number(store.slice('block'.length));
-      expect(new Set(txWrites.map((write) => Math.floor((write.key as number) / filingStepKeys(b)))).size).toBe(1);
-      steps.set(store, (steps.get(store) ?? 0) + 1);
     }
-    // So the store with more, smaller buckets (block0) takes no more transactions than the others.
-    for (const [store, count] of steps) expect(count, store).toBeLessThanOrEqual(FILING_STEPS * rounds);
     const perBucket = new Map<string, number>();
     for (const { store, key } of writes) if (store !== 'pages') perBucket.set(`${store}/${String(key)}`, (perBucket.get(`${store}/${String(key)}`) ?? 0) + 1);
     expect(Math.max(...perBucket.values())).toBeLessThanOrEqual(rounds);
     expect(writes.filter((write) => write.store === 'pages')).toHaveLength(records);
     expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
   }, 120_000);
+});
+
+describe('a filing step reads and writes about FILING_STEP_BYTES, whatever the size of the buckets (decisions/0063)', () => {
+  /** Edits filing `pages` pages from `first` on, each with a whole fingerprint and `passages` passages (block0 holds them all). */
+  const pagesEdits = (first: number, pages: number, passages: number): BlockEdits => {
+    const edits = new BlockEdits();
+    const random = seededRandom(first);
+    for (let id = first; id < first + pages; id++) edits.add(id, Array.from({ length: 1 + passages }, () => randomFingerprint(random)));
+    return edits;
+  };
+  test('block0, eight times the entries of block1, takes about eight times the steps, each near the budget', async () => {
+    const { factory, name } = await freshHistory();
+    const db = await openHistoryDatabase(factory, name);
+    const stepBytes = 16 * 1024;
+    // A first round into empty stores, then a second whose steps read what the first wrote.
+    for (const b of [0, 1, 2, 3]) await fileInSteps(db, pagesEdits(1, 6_000, 7), b, stepBytes);
+    const writes = recordWrites();
+    for (const b of [0, 1, 2, 3]) await fileInSteps(db, pagesEdits(10_000, 6_000, 7), b, stepBytes);
+    restore?.();
+    const steps = new Map<string, number[]>();
+    const byTx = new Map<IDBTransaction, { store: string; bytes: number }>();
+    for (const { tx, store, bytes } of writes) byTx.set(tx, { store, bytes: (byTx.get(tx)?.bytes ?? 0) + bytes });
+    for (const { store, bytes } of byTx.values()) steps.set(store, [...(steps.get(store) ?? []), bytes]);
+    const total = (store: string): number => (steps.get(store) ?? []).reduce((sum, bytes) => sum + bytes, 0);
+    // Each step writes its buckets back: what it read and what it appends, so the budget and one bucket's worth at most.
+    for (const [store, bytes] of steps) expect(Math.max(...bytes), store).toBeLessThanOrEqual(2 * stepBytes);
+    for (const store of ['block0', 'block1']) expect((steps.get(store) ?? []).length, store).toBeGreaterThanOrEqual(total(store) / (2 * stepBytes));
+    expect(total('block0')).toBeGreaterThan(6 * total('block1'));
+    expect((steps.get('block0') ?? []).length).toBeGreaterThan(4 * (steps.get('block1') ?? []).length);
+    db.close();
+  }, 60_000);
 });
 
 describe('filing a page again replaces its entries in a bucket (refiling), so a rerun never doubles them', () => {

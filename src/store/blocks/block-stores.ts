@@ -56,47 +56,58 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
 }
 
 /**
- * Steps a store is filed in, each over 1/FILING_STEPS of its keys: at a
- * million pages a step reads and rewrites ~3.5 MB (the store's bytes over 64,
- * whatever its key bits: block0's 65,536 smaller buckets are stepped 1,024 at
- * a time, not 64, so they make no more transactions than 4,096 did), so a page
- * check queued behind one step waits for a short transaction, not the whole
- * index (steps of twice the bytes gave checks a p95 of 634 ms at 100,000
- * pages under load 13–20).
+ * About how many bytes of buckets one filing step reads and appends: a page
+ * check queued behind a step waits for it. A share of the keys instead (1/64
+ * of each store) made block0's steps ~3.5 MB at a million pages, 30 times
+ * block1–3's, and checks during such an import a p95 of 707 ms
+ * (decisions/0063-filing-steps-by-bytes.md).
  */
-export const FILING_STEPS = 64;
+export const FILING_STEP_BYTES = 512 * 1024;
 
-/** Keys one filing step of block store `b` spans. */
-export function filingStepKeys(b: number): number {
-  return bucketCount(b) / FILING_STEPS;
-}
+/** The share of a store's keys its first filing step spans at most, before the bytes of its buckets are known. */
+const FIRST_STEP_SHARE = 1 / 64;
 
 /**
  * Files the additions of `edits` in block store `b` in short transactions of
- * their own, one per filingStepKeys(b) keys, every bucket rewritten once
- * however many pages it gets. Idempotent (refiling): filing the same pages
- * again leaves each entry once. Between two steps, the entries of the steps
- * done are in and the others not: the caller writes the pages after all the
- * steps, so that no page is ever stored without its entries.
+ * their own, each over a span of keys whose buckets and additions hold about
+ * `stepBytes` (the buckets' bytes a key learnt from the steps before), every
+ * bucket rewritten once however many pages it gets. Idempotent (refiling):
+ * filing the same pages again leaves each entry once. Between two steps, the
+ * entries of the steps done are in and the others not: the caller writes the
+ * pages after all the steps, so that no page is ever stored without its
+ * entries.
  */
-export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: number, stepKeys = filingStepKeys(b)): Promise<void> {
+export async function fileInSteps(db: HistoryDatabase, edits: BlockEdits, b: number, stepBytes = FILING_STEP_BYTES): Promise<void> {
   const name = BLOCK_STORES[b] as BlockStoreName;
   const changes = edits.changes(b);
+  let keysRead = 0;
+  let bytesRead = 0;
   for (let i = 0; i < changes.length; ) {
-    const step = Math.floor((changes[i] as [number, BucketChange])[0] / stepKeys);
+    // A step starts at the next key with a change and takes changes while its estimate fits, one at least.
+    const from = (changes[i] as [number, BucketChange])[0];
+    let appended = 0;
     let j = i;
-    while (j < changes.length && Math.floor((changes[j] as [number, BucketChange])[0] / stepKeys) === step) j++;
+    for (; j < changes.length; j++) {
+      const [key, change] = changes[j] as [number, BucketChange];
+      const span = key - from + 1;
+      const stored = keysRead === 0 ? (span <= bucketCount(b) * FIRST_STEP_SHARE ? 0 : Infinity) : (span * bytesRead) / keysRead;
+      if (j > i && stored + appended + change.append.byteLength > stepBytes) break;
+      appended += change.append.byteLength;
+    }
+    const to = (changes[j - 1] as [number, BucketChange])[0];
     const part = changes.slice(i, j);
     i = j;
     // Relaxed: the commit does not wait for the disk; a step lost to a crash is filed again when the import is rerun.
     const tx = db.transaction(name, 'readwrite', { durability: 'relaxed' });
-    await inTransaction(tx, async () => {
+    bytesRead += await inTransaction(tx, async () => {
       const store = tx.objectStore(name);
-      const range = IDBKeyRange.bound(step * stepKeys, step * stepKeys + stepKeys - 1);
+      const range = IDBKeyRange.bound(from, to);
       const [keys, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
       const byKey = new Map<number, Bucket>(keys.map((key, k) => [key, values[k] as Bucket]));
       await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, b, key, byKey.get(key), change, request))));
+      return values.reduce((sum, bucket) => sum + bucket.byteLength, 0);
     });
+    keysRead += to - from + 1;
   }
 }
 
