@@ -47,7 +47,7 @@ export function featureStream(tokens: readonly string[]): string[] {
  * (HashedFeatures.paragraphs), and each line (HashedFeatures.lines): a line
  * break ends every token, so the features are the same as the whole text's.
  */
-export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}): { features: string[]; paragraphs: number[]; lines: number[] } {
+export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}): { features: string[]; paragraphs: number[]; lines: number[]; lineEnds: number[] } {
   const japanese = isJapaneseText(folded);
   const { ends, inside } = lineEnds(folded);
   let from = 0;
@@ -68,7 +68,24 @@ export function featureStreamByParagraph(folded: string, deps: TokenizeDeps = {}
     }
     for (const token of line) addTokenFeatures(token, split, list);
   });
-  return { features, paragraphs, lines };
+  return { features, paragraphs, lines, lineEnds: ends };
+}
+
+/**
+ * The text's length before each line after the first (HashedFeatures.lengthBeforeLines)
+ * for a stream read without scanTokens, which counts them as it goes: each
+ * line of `folded` (ending at `ends`) measured.
+ */
+function lengthBeforeLines(folded: string, ends: readonly number[]): TextLength[] {
+  const before: TextLength[] = [];
+  const read: TextLength = { cjkChars: 0, words: 0 };
+  for (let line = 0, from = 0; line < ends.length - 1; line++) {
+    const { cjkChars, words } = measureFolded(folded.slice(from, (from = ends[line] as number)));
+    read.cjkChars += cjkChars;
+    read.words += words;
+    before.push({ ...read });
+  }
+  return before;
 }
 
 /** Where featureStream's rules put the features: a list of strings or a FeatureTable. */
@@ -209,8 +226,8 @@ function japaneseEngineFeatures(engine: AsciiFeatureEngine, folded: string, deps
 /** A text scanTokens found Japanese: its tokens through featureStream, on a JavaScript table. */
 function japaneseFeatures(folded: string, deps: TokenizeDeps, byParagraph: boolean): DocumentFeatures {
   if (byParagraph) {
-    const { features, paragraphs, lines } = featureStreamByParagraph(folded, deps);
-    return fromHashed({ ...hashFeatures(features, paragraphs), lines: Int32Array.from(lines) }, measureFolded(folded));
+    const { features, paragraphs, lines, lineEnds: ends } = featureStreamByParagraph(folded, deps);
+    return fromHashed({ ...hashFeatures(features, paragraphs), lines: Int32Array.from(lines), lengthBeforeLines: lengthBeforeLines(folded, ends) }, measureFolded(folded));
   }
   const table = tableFor(folded);
   for (const feature of featureStream(tokenizeFolded(folded, deps, true))) table.add(feature);

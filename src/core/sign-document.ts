@@ -7,7 +7,7 @@ import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
 import { sentenceRuns } from './sentence-runs';
-import { foldText, lineEnds, measureFolded, paragraphEnds } from './tokenize';
+import { foldText, paragraphEnds } from './tokenize';
 import type { TextLength } from './text-length';
 import { lengthUnits, type DocumentSignature } from './verdict';
 
@@ -59,15 +59,12 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
-    const lines = hashed?.lines ?? new Int32Array(0);
-    // The scan tells each line's length where it reads by line; a text of one line is its whole length.
-    const lengthBefore = hashed?.lengthBeforeLines ?? (lines.length === 0 ? [] : undefined);
-    return { signature, own: hashed && { lines, lengthBefore, features: hashed.ids.length } };
+    // A text of one line has no line starts: its one line is the whole text.
+    return { signature, own: hashed && { lines: hashed.lines ?? new Int32Array(0), lengthBefore: hashed.lengthBeforeLines ?? [], features: hashed.ids.length } };
   });
   if (!own) return signature;
   // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
-  const lineLength = own.lengthBefore ? lineLengthsRead(own.lengthBefore, signature.length) : lineLengths(folded, lineEnds(folded).ends);
-  const proseLength = proseLengthOf(own.lines, lineLength, own.features);
+  const proseLength = proseLengthOf(own.lines, lineLengthsRead(own.lengthBefore, signature.length), own.features);
   signature.proseTotal = proseLength(0, own.features);
   const { relaid, passages } = signature;
   if (!relaid) return signature;
@@ -107,11 +104,6 @@ function lineLengthsRead(before: readonly TextLength[], whole: TextLength): (lin
     const from = before[line - 1] ?? { cjkChars: 0, words: 0 };
     return lengthUnits({ cjkChars: to.cjkChars - from.cjkChars, words: to.words - from.words });
   };
-}
-
-/** The length (lengthUnits) of each line of `folded`, which ends at `ends`: measured again, where the scan did not tell it (the Japanese string path). */
-function lineLengths(folded: string, ends: readonly number[]): (line: number) => number {
-  return (line) => lengthUnits(measureFolded(folded.slice(line === 0 ? 0 : (ends[line - 1] as number), ends[line])));
 }
 
 /** chunkSketches of the features, each chunk's range recorded in `ranges` when given. */
