@@ -3,6 +3,7 @@ import { articleText, collapseWhitespace } from './article-text';
 import { trimTrailingBoilerplate } from './boilerplate';
 import { isMediaWikiGenerator, removeCollapsedContent } from './collapsed';
 import { removeAuthorNotes } from './author-notes';
+import { removeCommentSections } from './comment-sections';
 import { removeWikiApparatus } from './wiki-apparatus';
 import { pageText } from './page-text';
 import { firstPostOfIndex } from './post-index';
@@ -121,7 +122,9 @@ interface ReadableParts {
  * Adjustments to Readability's choice, each for a case it gets wrong by
  * design: commas of CJK text count as commas when it cleans the article
  * (readability-patches.ts); an author's note beside a chapter is dropped
- * (author-notes.ts); MediaWiki's collapsed sections are dropped as a
+ * (author-notes.ts); a comment section goes on Readability's every try, not
+ * only its first, so a short post is not read as its comments
+ * (comment-sections.ts); MediaWiki's collapsed sections are dropped as a
  * reader never sees them (collapsed.ts), and so are the wiki's section edit
  * links, contents box, references and navigation boxes (wiki-apparatus.ts); a legal notice or an empty template label at the end of
  * the text is dropped (boilerplate.ts); a page listing several posts is read
@@ -207,6 +210,7 @@ function runReadability(doc: Document, mediaWiki: boolean, mayModify: boolean): 
     if (target.documentElement) {
       removeComments(target.documentElement);
       removeAuthorNotes(target.documentElement);
+      removeCommentSections(target.documentElement);
       if (mediaWiki) {
         removeCollapsedContent(target.documentElement);
         removeWikiApparatus(target.documentElement);

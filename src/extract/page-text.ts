@@ -7,6 +7,7 @@
 import { articleText, BLOCK_TAGS, SKIPPED_TAGS } from './article-text';
 import { removeAuthorNotes } from './author-notes';
 import { removeCollapsedContent } from './collapsed';
+import { removeCommentSections } from './comment-sections';
 import { removeWikiApparatus } from './wiki-apparatus';
 
 const ELEMENT_NODE = 1;
@@ -80,8 +81,8 @@ export function removeNavigation(root: Element): void {
  * The page's text without navigation, from a deep clone of `doc` (the page
  * itself is not modified) or, when the caller says it `mayModify` it, from
  * `doc` itself; the whole body's text when that leaves nothing (a page made
- * only of links); '' for a page with no text. Authors' notes are dropped as
- * from the article (author-notes.ts). `mediaWiki`: the page is MediaWiki's,
+ * only of links); '' for a page with no text. Authors' notes and comment sections
+ * are dropped as from the article (author-notes.ts, comment-sections.ts). `mediaWiki`: the page is MediaWiki's,
  * whose collapsed sections and reading apparatus are dropped as well, as
  * before Readability (wiki-apparatus.ts).
  */
@@ -94,6 +95,7 @@ export function pageText(doc: Document, mediaWiki = false, { mayModify = false }
     removeWikiApparatus(root);
   }
   removeAuthorNotes(root);
+  removeCommentSections(root);
   const whole = articleText(root);
   removeNavigation(root);
   return articleText(root) || whole;
