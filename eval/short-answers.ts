@@ -66,6 +66,24 @@ function edit(sentence: string, chinese: boolean, next: () => number): string {
   return out.join(chinese ? '' : ' ');
 }
 
+/**
+ * The answer cut from `texts[i]` (`sentences` sentences in RUNS runs, lightly
+ * edited, and in the "half copied" kind as many of another text's around
+ * them), or undefined when the text has too few sentences.
+ */
+export function answerFrom(texts: readonly string[], i: number, kind: AnswerKind, sentences: number, group: 'zh' | 'other'): string | undefined {
+  const source = sentencesOf(texts[i] as string);
+  if (source.length < sentences * 2) return undefined;
+  const next = seededRandom(i * 7919 + sentences);
+  const copied = cutRuns(source, sentences, next).map((s) => edit(s, group === 'zh', next));
+  const own = kind === 'half copied' ? cutRuns(sentencesOf(texts[(i + FILLER_OFFSET) % texts.length] as string), sentences, next) : [];
+  // The answer's own words open it and come between the copied runs.
+  const answer: string[] = [];
+  const step = Math.ceil(copied.length / RUNS);
+  for (let r = 0; r < RUNS; r++) answer.push(...own.slice(r * step, (r + 1) * step), ...copied.slice(r * step, (r + 1) * step));
+  return answer.join(group === 'zh' ? '' : ' ');
+}
+
 const COPY: ReadonlySet<Verdict> = new Set(['duplicate', 'partial']);
 
 export function shortAnswers(ds: Dataset): AnswerResult[] {
@@ -79,18 +97,11 @@ export function shortAnswers(ds: Dataset): AnswerResult[] {
         const zero = (): Record<Half, number> => ({ fit: 0, held: 0 });
         const result: AnswerResult = { group, kind, sentences, answers: zero(), copy: zero(), quote: zero(), tooShort: zero() };
         docs.forEach((doc, i) => {
-          const source = sentencesOf(texts[i] as string);
-          if (source.length < sentences * 2) return;
-          const next = seededRandom(i * 7919 + sentences);
-          const copied = cutRuns(source, sentences, next).map((s) => edit(s, group === 'zh', next));
-          const own = kind === 'half copied' ? cutRuns(sentencesOf(texts[(i + FILLER_OFFSET) % texts.length] as string), sentences, next) : [];
-          // The answer's own words open it and come between the copied runs.
-          const answer: string[] = [];
-          const step = Math.ceil(copied.length / RUNS);
-          for (let r = 0; r < RUNS; r++) answer.push(...own.slice(r * step, (r + 1) * step), ...copied.slice(r * step, (r + 1) * step));
+          const answer = answerFrom(texts, i, kind, sentences, group);
+          if (answer === undefined) return;
           const half = halfOf(doc.base);
           result.answers[half]++;
-          const { verdict } = judge(signed[i]!, signCheckedDocument(answer.join(group === 'zh' ? '' : ' ')));
+          const { verdict } = judge(signed[i]!, signCheckedDocument(answer));
           if (COPY.has(verdict)) result.copy[half]++;
           else if (verdict === 'quote') result.quote[half]++;
           else if (verdict === 'too_short') result.tooShort[half]++;
