@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex, type Fingerprint } from '../../src/core/fingerprint64';
 import { BlockEdits } from '../../src/store/blocks/block-edits';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
-import { fingerprintsToHex, packFingerprints } from '../../src/store/codec/fingerprints';
+import { fingerprintHexAt, packFingerprints, passagesHex } from '../../src/store/codec/fingerprints';
 import { BLOCK_STORES } from '../../src/store/schema';
 
 const fp = fingerprintFromHex;
@@ -53,13 +53,15 @@ describe('BlockEdits files a page as `filings` says, from its packed fingerprint
   });
 });
 
-describe('fingerprintsToHex', () => {
+describe('fingerprintHexAt and passagesHex', () => {
   // Up to the 255 a record's count byte allows: past 65, the digits' buffer grows.
   test('reads packed fingerprints as fingerprintToHex writes each one, for any bytes', () => {
     fc.assert(fc.property(fc.array(fc.record({ hi: fc.nat(0xffffffff), lo: fc.nat(0xffffffff) }), { minLength: 1, maxLength: 255 }), (fingerprints) => {
       const [whole, ...passages] = fingerprints.map(fingerprintToHex);
-      expect(fingerprintsToHex(packFingerprints(fingerprints))).toEqual({ fingerprint: whole, passages });
+      const packed = packFingerprints(fingerprints);
+      expect({ fingerprint: fingerprintHexAt(packed, 0), passages: passagesHex(packed) }).toEqual({ fingerprint: whole, passages });
     }));
-    expect(fingerprintsToHex(new Uint8Array(0))).toEqual({ fingerprint: '', passages: [] });
+    const empty = new Uint8Array(0);
+    expect({ fingerprint: fingerprintHexAt(empty, 0), passages: passagesHex(empty) }).toEqual({ fingerprint: '', passages: [] });
   });
 });

@@ -60,11 +60,6 @@ export function passagesHex(bytes: Uint8Array): string[] {
   return passages;
 }
 
-/** Slot 0 and the passages as hex (fingerprintHexAt, passagesHex). */
-export function fingerprintsToHex(bytes: Uint8Array): { fingerprint: string; passages: string[] } {
-  return { fingerprint: fingerprintHexAt(bytes, 0), passages: passagesHex(bytes) };
-}
-
 /** packFingerprints of the whole-document fingerprint and the passages given as hex, written without objects between (once per imported page). */
 export function fingerprintsFromHex(fingerprint: string, passages: readonly string[]): Uint8Array {
   const bytes = new Uint8Array((1 + passages.length) * FINGERPRINT_BYTES);

@@ -132,21 +132,21 @@ export function storedSource(stored: StoredPage, key: number): PageSource {
 }
 
 export function decodePage(stored: StoredPage, key: number): Page {
-  return decodeFields(stored, key, key);
+  return decodeFields(stored, key);
 }
 
 /** The page without its id; `key` only names it in errors. Used when merging a page, which is rare. */
 export function decodeContent(stored: StoredPage, key: number): NewPage {
-  const page: NewPage & { id?: number } = decodeFields(stored, key, key);
+  const page: NewPage & { id?: number } = decodeFields(stored, key);
   delete page.id;
   return page;
 }
 
 /**
- * The page with `id` set, built as one object: a copy per page (a spread)
- * was a fifth of decoding, which an export does for every page.
+ * The page with its key as id, built as one object: a copy per page (a
+ * spread) was a fifth of decoding, which an export does for every page.
  */
-function decodeFields(stored: StoredPage, key: number, id: number): Page {
+function decodeFields(stored: StoredPage, key: number): Page {
   const end = fingerprintsEnd(stored, key);
   const d = stored.d;
   let at = end + 2;
@@ -175,7 +175,7 @@ function decodeFields(stored: StoredPage, key: number, id: number): Page {
   if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
   const fingerprints = d.subarray(COUNT_BYTES, end);
   const page: Page = {
-    id,
+    id: key,
     url: stored.u,
     title: stored.t,
     site: storedSite(stored),
