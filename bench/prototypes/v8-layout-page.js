@@ -73,7 +73,7 @@ function groupRecord(keys, pages) {
   for (let i = 0; i < pages.length; i++) at[i + 1] = at[i] + pages[i].d.byteLength;
   const d = new Uint8Array(at[pages.length]);
   pages.forEach((page, i) => d.set(page.d, at[i]));
-  return { k: keys, u: pages.map((p) => p.u), t: pages.map((p) => p.t), e: pages.map((p) => p.e), v: Float64Array.from(pages, (p) => p.v), d, at };
+  return { k: keys, u: pages.map((p) => p.u), t: pages.map((p) => p.t), e: pages.map((p) => p.e), v: pages.map((p) => p.v), o: pages.map(() => 6), d, at };
 }
 
 const blockOf = (hi, lo, b) => (b === 0 ? hi >>> 16 : b === 1 ? hi & 0xffff : b === 2 ? lo >>> 16 : lo & 0xffff);
@@ -90,12 +90,16 @@ class EntryLog {
   }
 }
 
-async function openDb(name) {
+async function openDb(name, visitIndex = false) {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open(name, 1);
     open.onupgradeneeded = () => {
       const db = open.result;
-      db.createObjectStore('groups');
+      const groups = db.createObjectStore('groups');
+      if (visitIndex) {
+        groups.createIndex('lastVisit', 'v', { multiEntry: true });
+        groups.createIndex('scheme', 'o', { multiEntry: true });
+      }
       db.createObjectStore('runs');
       for (let b = 0; b < 4; b++) db.createObjectStore(`block${b}`);
     };
@@ -111,10 +115,10 @@ async function openDb(name) {
  * merged into buckets, a range at a time. block0 is keyed by its top
  * `block0Bits` bits (16 today; 12 makes fewer, larger records).
  */
-window.importPrototype = async ({ name, pages, groupShift, perTx, spillPages, block0Bits }) => {
+window.importPrototype = async ({ name, pages, groupShift, perTx, spillPages, block0Bits, visitIndex }) => {
   const bits = [block0Bits, ...BUCKET_BITS.slice(1)];
   const keys = pageKeys(pages);
-  const db = await openDb(name);
+  const db = await openDb(name, visitIndex);
   const times = {};
   const t0 = performance.now();
   let logs = [0, 1, 2, 3].map(() => new EntryLog());
@@ -294,6 +298,33 @@ window.lookupPrototype = async ({ name, pages, groupShift, block0Bits, queries, 
     await finished(tx);
     visits.push(performance.now() - t);
   }
+  // The history page's first screen: the 50 most recently read pages, by the lastVisit index when there is one.
+  const lists = [];
+  if (db.transaction('groups').objectStore('groups').indexNames.contains('lastVisit')) {
+    for (let q = 0; q < 20; q++) {
+      const t = performance.now();
+      const tx = db.transaction('groups', 'readonly');
+      const index = tx.objectStore('groups').index('lastVisit');
+      const wanted = [];
+      await new Promise((resolve, reject) => {
+        const cursorRequest = index.openKeyCursor(null, 'prev');
+        let skipped = q === 0 ? 0 : q * 1000;
+        cursorRequest.onsuccess = () => {
+          const cursor = cursorRequest.result;
+          if (cursor === null || wanted.length === 50) return resolve();
+          if (skipped > 0) { const n = skipped; skipped = 0; cursor.advance(n); return; }
+          wanted.push([cursor.key, cursor.primaryKey]);
+          cursor.continue();
+        };
+        cursorRequest.onerror = () => reject(cursorRequest.error);
+      });
+      const groups = new Map();
+      await Promise.all([...new Set(wanted.map(([, g]) => g))].map(async (g) => groups.set(g, await request(tx.objectStore('groups').get(g)))));
+      const titles = wanted.map(([v, g]) => { const group = groups.get(g); return group.t[group.v.indexOf(v)]; });
+      if (titles.length !== 50) throw new Error('list came short');
+      lists.push(performance.now() - t);
+    }
+  }
   db.close();
-  return { one, many, visits, groupsPerQuery: groupsRead.reduce((a, b) => a + b, 0) / groupsRead.length };
+  return { one, many, visits, lists, groupsPerQuery: groupsRead.reduce((a, b) => a + b, 0) / groupsRead.length };
 };

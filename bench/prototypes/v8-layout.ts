@@ -44,12 +44,12 @@ try {
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.addScriptTag({ content: readFileSync(new URL('./v8-layout-page.js', import.meta.url), 'utf8') });
     const name = `v8-${variant.block0Bits}-${Date.now()}`;
-    const options = { name, pages: PAGES, groupShift: GROUP_SHIFT, perTx: GROUPS_PER_TX, spillPages: SPILL, block0Bits: variant.block0Bits };
+    const options = { name, pages: PAGES, groupShift: GROUP_SHIFT, perTx: GROUPS_PER_TX, spillPages: SPILL, block0Bits: variant.block0Bits, visitIndex: process.env.VISIT_INDEX === '1' };
     const imported = await page.evaluate((o) => (window as unknown as { importPrototype: (o: unknown) => Promise<{ times: Record<string, number>; records: number; groups: number }> }).importPrototype(o), options);
     const t = imported.times;
     console.log(`block0 keyed by ${variant.block0Bits} bits, ${PAGES.toLocaleString('en-US')} pages in ${imported.groups} groups: import ${(t.total! / 1000).toFixed(1)} s (pages and runs ${(t.pagesAndRuns! / 1000).toFixed(1)} s, merge ${(t.merge! / 1000).toFixed(1)} s), ${imported.records.toLocaleString('en-US')} records written`);
-    const lookups = await page.evaluate((o) => (window as unknown as { lookupPrototype: (o: unknown) => Promise<{ one: number[]; many: number[]; visits: number[]; groupsPerQuery: number }> }).lookupPrototype(o), { ...options, queries: QUERIES, manyQueries: MANY });
-    console.log(`  query p50 / p95 / p99: ${ms(lookups.one)} ms (${lookups.groupsPerQuery.toFixed(2)} groups read a query); queryMany: ${ms(lookups.many)} ms; visit write: ${ms(lookups.visits)} ms`);
+    const lookups = await page.evaluate((o) => (window as unknown as { lookupPrototype: (o: unknown) => Promise<{ one: number[]; many: number[]; visits: number[]; lists: number[]; groupsPerQuery: number }> }).lookupPrototype(o), { ...options, queries: QUERIES, manyQueries: MANY });
+    console.log(`  query p50 / p95 / p99: ${ms(lookups.one)} ms (${lookups.groupsPerQuery.toFixed(2)} groups read a query); queryMany: ${ms(lookups.many)} ms; visit write: ${ms(lookups.visits)} ms${lookups.lists.length > 0 ? `; 50 newest pages by the lastVisit index: ${ms(lookups.lists)} ms` : ''}`);
     await page.evaluate((n) => new Promise((resolve) => { const r = indexedDB.deleteDatabase(n); r.onsuccess = r.onerror = () => resolve(undefined); }), name);
     await page.close();
   }
