@@ -10,7 +10,7 @@ import { BLOCK_COUNT } from '../../src/core/fingerprint64';
 import type { TakenHashes } from '../../src/store/codec/page-key';
 import { encodePage, storedFingerprints } from '../../src/store/codec/stored-page';
 import type { NewPage } from '../../src/store';
-import { newKey } from '../../src/store/pages-store';
+import { PageTable } from '../../src/store/page-table';
 import type { WriteTx } from '../../src/store/schema';
 
 /** Page records added per await in insertPages: enough requests in flight, bounded memory. */
@@ -38,6 +38,7 @@ async function indexNewPages(tx: WriteTx, ids: readonly number[], fingerprints: 
  */
 export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number) => NewPage, taken: TakenHashes): Promise<number[]> {
   const store = tx.objectStore('pages');
+  const table = new PageTable(tx);
   const ids: number[] = [];
   const fingerprints: Uint8Array[] = [];
   for (let start = 0; start < count; start += INSERT_CHUNK) {
@@ -59,7 +60,7 @@ export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number
     ids.push(...added);
     for (const page of shared) {
       const stored = encodePage(page);
-      const id = await store.add(stored, await newKey(store, page.url));
+      const id = await store.add(stored, await table.newKey(page.url));
       ids.push(id);
       fingerprints.push(storedFingerprints(stored, id));
     }

@@ -5,7 +5,6 @@
  * planned key another writer took meanwhile (import.ts). Also the per-page
  * outcomes the import reports.
  */
-import { unwrap } from 'idb';
 import { BlockEdits } from './blocks/block-edits';
 import { applyBlockEdits } from './blocks/block-stores';
 import { unpackFingerprints } from './codec/fingerprints';
@@ -14,8 +13,8 @@ import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-
 import { inTransaction } from './errors';
 import type { ImportHashes, NewEntry } from './import-round';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
-import { ALL_STORES, type HistoryDatabase, type PagesStore } from './schema';
-import { readSlots } from './slot-reads';
+import { PageTable } from './page-table';
+import { ALL_STORES, type HistoryDatabase } from './schema';
 
 /** Pages counted by outcome. */
 export interface Counts {
@@ -78,14 +77,13 @@ type CountPage = (key: number, outcome: Outcome) => void;
 /**
  * Pages whose URL hash the history already has (an update, a URL sharing a
  * hash, or a page written by another writer meanwhile): their slots are read
- * (readSlots), then each is merged with the stored page of its URL, or placed
+ * (PageTable.slots), then each is merged with the stored page of its URL, or placed
  * in a free slot (also free of the new pages placed before it in this batch).
  * A page identical to its stored one after merging is not written at all.
  */
-async function writeShared(store: PagesStore<'readwrite'>, pages: readonly StoredPage[], taken: TakenHashes, count: CountPage, edits: BlockEdits): Promise<void> {
+async function writeShared(table: PageTable<'readwrite'>, pages: readonly StoredPage[], taken: TakenHashes, count: CountPage, edits: BlockEdits): Promise<void> {
   const hashOf = pages.map((page) => urlHash(page.u));
-  const slots = await readSlots(store, [...new Set(hashOf)].sort((a, b) => a - b), taken);
-  const raw = unwrap(store);
+  const slots = await table.slots([...new Set(hashOf)].sort((a, b) => a - b), taken);
   pages.forEach((page, i) => {
     const hash = hashOf[i] as number;
     const slot = slots.get(hash) ?? { keys: [], values: [] };
@@ -96,7 +94,7 @@ async function writeShared(store: PagesStore<'readwrite'>, pages: readonly Store
       slot.keys.push(key);
       slot.values.push(page);
       slots.set(hash, slot);
-      raw.add(page, key);
+      table.add(key, page);
       edits.addPacked(key, storedFingerprints(page, key));
       count(key, 'imported');
       return;
@@ -115,7 +113,7 @@ async function writeShared(store: PagesStore<'readwrite'>, pages: readonly Store
       count(key, 'unchanged');
       return;
     }
-    raw.put(encoded, key);
+    table.put(key, encoded);
     edits.remove(key, unpackFingerprints(storedFingerprints(stored, key)));
     edits.addPacked(key, storedFingerprints(encoded, key));
     count(key, 'updated');
@@ -167,18 +165,16 @@ export class BatchWriter {
     // Outcomes are noted only once the attempt commits: a rolled-back attempt did nothing.
     const count: CountPage = (key, outcome) => this.outcomes.count(key, outcome, counts, notes);
     await inTransaction(tx, async () => {
-      const store = tx.objectStore('pages');
-      // Bare requests, no promise or listener of their own: at 100,000 pages
-      // those cost seconds. A failed one aborts the transaction, which
-      // inTransaction reports.
-      const raw = unwrap(store);
+      // PageTable writes are bare requests, no promise or listener of their
+      // own: at 100,000 pages those cost seconds.
+      const table = new PageTable(tx);
       for (const { key, page } of batch.fresh) {
-        raw.add(page, key);
+        table.add(key, page);
         count(key, 'imported');
       }
       if (batch.updates.length === 0) return;
       const edits = new BlockEdits();
-      await writeShared(store, batch.updates, taken, count, edits);
+      await writeShared(table, batch.updates, taken, count, edits);
       await applyBlockEdits(tx, edits);
     });
     return counts;
@@ -200,8 +196,7 @@ export class BatchWriter {
       this.outcomes.count(key, outcome, counts, notes);
     };
     await inTransaction(tx, async () => {
-      const store = tx.objectStore('pages');
-      const raw = unwrap(store);
+      const table = new PageTable(tx);
       const edits = new BlockEdits();
       for (const { key, page } of batch.fresh) edits.remove(key, unpackFingerprints(storedFingerprints(page, key)));
       const shared: StoredPage[] = [];
@@ -211,13 +206,13 @@ export class BatchWriter {
           shared.push(page);
           continue;
         }
-        raw.add(page, key);
+        table.add(key, page);
         edits.addPacked(key, storedFingerprints(page, key));
         count(key, 'imported');
       }
-      if (shared.length > 0) await writeShared(store, shared, taken, count, edits);
+      if (shared.length > 0) await writeShared(table, shared, taken, count, edits);
       const others = batch.fresh.filter((entry) => !written.has(entry.key));
-      const held = await Promise.all(others.map((entry) => store.get(entry.key)));
+      const held = await table.getMany(others.map((entry) => entry.key));
       others.forEach((entry, i) => {
         const page = held[i];
         if (page !== undefined) edits.addPacked(entry.key, storedFingerprints(page, entry.key));

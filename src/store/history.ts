@@ -13,9 +13,10 @@ import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serial
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
-import { readRange, type RangeRead } from './range-reads';
-import { findByUrl, insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
-import { ALL_STORES, DB_NAME, type HistoryDatabase, type PagesStore } from './schema';
+import type { RangeRead } from './range-reads';
+import { PAGE_STORES, PageTable } from './page-table';
+import { insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
+import { ALL_STORES, DB_NAME, type HistoryDatabase } from './schema';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -96,15 +97,9 @@ function bestSlot(page: StoredPage, key: number, query: Fingerprint, measure: Pa
   return best;
 }
 
-/** Up to READ_BATCH stored pages with keys above `after`, with their keys. */
-function readBatch(store: PagesStore, after: number, count = READ_BATCH): Promise<RangeRead> {
-  return readRange(store, IDBKeyRange.lowerBound(after, true), count);
-}
-
 /**
- * Every stored page with its key, in key order, read a batch at a time by
- * `read` (readBatch on the store of one transaction, or of a new one per
- * batch): bounded memory, few round trips.
+ * Every stored page with its key, in key order, read READ_BATCH at a time by
+ * `read` (PageTable.readAfter in one transaction): bounded memory, few round trips.
  */
 async function* walkPages(read: (after: number) => Promise<RangeRead>): AsyncGenerator<[number, StoredPage]> {
   for (let after = -Infinity; ;) {
@@ -138,11 +133,12 @@ export class History {
     const now = this.now();
     const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    const table = new PageTable(tx);
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
-      const stored = await findByUrl(tx.objectStore('pages'), fresh.url);
-      if (stored === undefined) return insertPage(tx, fresh, edits);
+      const stored = await table.findByUrl(fresh.url);
+      if (stored === undefined) return insertPage(table, fresh, edits);
       const existing = decodePage(stored.page, stored.key);
-      return replacePage(tx, existing, {
+      return replacePage(table, existing, {
         ...fresh,
         id: existing.id,
         source: input.source ?? existing.source,
@@ -173,10 +169,9 @@ export class History {
       const found = await lookupBlocks(tx, queries, maxDistance, options.passageQueries, options.sketchQueries);
       const ids = [...new Set(found.flatMap((set) => [...set]))];
       const pages = new Map<number, StoredPage>();
-      await Promise.all(ids.map(async (id) => {
-        const page = await tx.objectStore('pages').get(id);
-        if (page !== undefined && page.u !== excludeUrl) pages.set(id, page);
-      }));
+      (await new PageTable(tx).getMany(ids)).forEach((page, i) => {
+        if (page !== undefined && page.u !== excludeUrl) pages.set(ids[i] as number, page);
+      });
       const records = new Map<number, Page>();
       const record = (stored: StoredPage, id: number): Page => {
         let page = records.get(id);
@@ -198,7 +193,8 @@ export class History {
   }
 
   async get(id: number): Promise<Page | undefined> {
-    const stored = await this.db.get('pages', id);
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const stored = await inTransaction(tx, () => new PageTable(tx).get(id));
     return stored === undefined ? undefined : decodePage(stored, id);
   }
 
@@ -206,8 +202,8 @@ export class History {
   async getByUrl(url: string): Promise<Page | undefined> {
     const normalized = normalizeUrl(url);
     if (normalized === undefined) return undefined;
-    const tx = this.db.transaction('pages', 'readonly');
-    const stored = await inTransaction(tx, () => findByUrl(tx.objectStore('pages'), normalized));
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const stored = await inTransaction(tx, () => new PageTable(tx).findByUrl(normalized));
     return stored === undefined ? undefined : decodePage(stored.page, stored.key);
   }
 
@@ -218,16 +214,9 @@ export class History {
    * One index step per scheme present, whatever the history's size.
    */
   async olderSchemes(): Promise<FingerprintScheme[]> {
-    const tx = this.db.transaction('pages', 'readonly');
-    return inTransaction(tx, async () => {
-      const schemes: FingerprintScheme[] = [];
-      let cursor = await tx.objectStore('pages').index('scheme').openKeyCursor(IDBKeyRange.upperBound(FINGERPRINT_SCHEME, true), 'nextunique');
-      while (cursor !== null) {
-        if (isFingerprintScheme(cursor.key)) schemes.push(cursor.key);
-        cursor = await cursor.continue();
-      }
-      return schemes;
-    });
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const schemes = await inTransaction(tx, () => new PageTable(tx).schemesBelow(FINGERPRINT_SCHEME));
+    return schemes.filter(isFingerprintScheme);
   }
 
   /**
@@ -238,25 +227,26 @@ export class History {
   async setSource(url: string, source: PageSource): Promise<Page | undefined> {
     const normalized = normalizeUrl(url);
     if (normalized === undefined) return undefined;
-    const tx = this.db.transaction('pages', 'readwrite');
+    const tx = this.db.transaction(PAGE_STORES, 'readwrite');
+    const table = new PageTable(tx);
     return inTransaction(tx, async () => {
-      const stored = await findByUrl(tx.objectStore('pages'), normalized);
+      const stored = await table.findByUrl(normalized);
       if (stored === undefined) return undefined;
       const page = { ...decodePage(stored.page, stored.key), source };
       const { id, ...rest } = page;
       // Same fingerprints, so the block stores keep their entries.
-      await tx.objectStore('pages').put(encodePage(rest), id);
+      table.put(id, encodePage(rest));
       return page;
     });
   }
 
   /** Every page of `source` (e.g. the user's own articles), in key order; reads the whole store a batch at a time. */
   async pagesOf(source: PageSource): Promise<Page[]> {
-    const tx = this.db.transaction('pages', 'readonly');
-    const store = tx.objectStore('pages');
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const table = new PageTable(tx);
     return inTransaction(tx, async () => {
       const pages: Page[] = [];
-      for await (const [key, stored] of walkPages((after) => readBatch(store, after))) {
+      for await (const [key, stored] of walkPages((after) => table.readAfter(after, READ_BATCH))) {
         if (storedSource(stored, key) === source) pages.push(decodePage(stored, key));
       }
       return pages;
@@ -266,10 +256,11 @@ export class History {
   /** Removes the page and its block entries; false when there was no such page. */
   async delete(id: number): Promise<boolean> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    const table = new PageTable(tx);
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
-      const page = await tx.objectStore('pages').get(id);
+      const page = await table.get(id);
       if (page === undefined) return false;
-      await removePage(tx, decodePage(page, id), edits);
+      removePage(table, decodePage(page, id), edits);
       return true;
     }));
   }
@@ -281,13 +272,13 @@ export class History {
    */
   async deleteSite(site: string): Promise<number> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
+    const table = new PageTable(tx);
     return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
-      const store = tx.objectStore('pages');
       const doomed: Page[] = [];
-      for await (const [key, page] of walkPages((after) => readBatch(store, after))) {
+      for await (const [key, page] of walkPages((after) => table.readAfter(after, READ_BATCH))) {
         if (storedSite(page) === site) doomed.push(decodePage(page, key));
       }
-      await Promise.all(doomed.map((page) => removePage(tx, page, edits)));
+      for (const page of doomed) removePage(table, page, edits);
       return doomed.length;
     }));
   }
@@ -298,7 +289,8 @@ export class History {
   }
 
   count(): Promise<number> {
-    return this.db.count('pages');
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    return inTransaction(tx, () => new PageTable(tx).count());
   }
 
   /**
@@ -310,33 +302,23 @@ export class History {
     const newestFirst = (options.order ?? 'newest') === 'newest';
     const offset = Math.max(0, options.offset ?? 0);
     const limit = Math.max(0, options.limit ?? Infinity);
-    const tx = this.db.transaction('pages', 'readonly');
-    const store = tx.objectStore('pages');
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const table = new PageTable(tx);
     return inTransaction(tx, async () => {
       if (options.search === undefined || options.search === '') {
-        const total = await store.count();
-        const pages: Page[] = [];
-        let cursor = await store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
-        if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
-        while (cursor !== null && pages.length < limit) {
-          pages.push(decodePage(cursor.value, cursor.primaryKey));
-          cursor = await cursor.continue();
-        }
-        return { pages, total };
+        const [total, listed] = await Promise.all([table.count(), table.byLastVisit(newestFirst, offset, limit)]);
+        return { pages: listed.map(([key, page]) => decodePage(page, key)), total };
       }
       const needle = options.search.toLowerCase();
       const found: { id: number; lastVisit: number }[] = [];
-      for await (const [id, page] of walkPages((after) => readBatch(store, after))) {
+      for await (const [id, page] of walkPages((after) => table.readAfter(after, READ_BATCH))) {
         if (page.t.toLowerCase().includes(needle) || page.u.toLowerCase().includes(needle)) found.push({ id, lastVisit: page.v });
       }
       const direction = newestFirst ? -1 : 1;
       found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
       const ids = found.slice(offset, offset + limit).map((entry) => entry.id);
-      const pages = await Promise.all(ids.map(async (id) => {
-        const page = await store.get(id);
-        return page === undefined ? [] : [decodePage(page, id)];
-      }));
-      return { pages: pages.flat(), total: found.length };
+      const pages = (await table.getMany(ids)).flatMap((page, i) => page === undefined ? [] : [decodePage(page, ids[i] as number)]);
+      return { pages, total: found.length };
     });
   }
 
@@ -347,8 +329,8 @@ export class History {
    */
   async *pageBatches(): AsyncGenerator<Page[]> {
     const read = (after: number) => {
-      const tx = this.db.transaction('pages', 'readonly');
-      return inTransaction(tx, () => readBatch(tx.objectStore('pages'), after, EXPORT_BATCH));
+      const tx = this.db.transaction(PAGE_STORES, 'readonly');
+      return inTransaction(tx, () => new PageTable(tx).readAfter(after, EXPORT_BATCH));
     };
     let next = read(-Infinity);
     for (;;) {

@@ -18,9 +18,8 @@ import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key'
 import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
-import { readTakenHashes } from './pages-store';
+import { PAGE_STORES, PageTable } from './page-table';
 import type { HistoryDatabase } from './schema';
-import { readSlots } from './slot-reads';
 
 /**
  * Which URL hashes the history has, as the import sees them: read from the
@@ -35,8 +34,8 @@ export class ImportHashes {
 
   async current(): Promise<TakenHashes> {
     if (this.taken === undefined) {
-      const tx = this.db.transaction('pages', 'readonly');
-      const taken = await inTransaction(tx, () => readTakenHashes(tx.objectStore('pages')));
+      const tx = this.db.transaction(PAGE_STORES, 'readonly');
+      const taken = await inTransaction(tx, () => new PageTable(tx).takenHashes());
       for (const key of this.planned) taken.mark(Math.floor(key / SLOTS_PER_HASH));
       this.taken = taken;
     }
@@ -132,8 +131,8 @@ export class RoundPlan<R> {
 
   private async planShared(planned: PlannedBatch<R>, pages: readonly StoredPage[], taken: TakenHashes): Promise<void> {
     const hashOf = pages.map((page) => urlHash(page.u));
-    const tx = this.db.transaction('pages', 'readonly');
-    const slots = await inTransaction(tx, () => readSlots(tx.objectStore('pages'), [...new Set(hashOf)].sort((a, b) => a - b), taken));
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    const slots = await inTransaction(tx, () => new PageTable(tx).slots([...new Set(hashOf)].sort((a, b) => a - b), taken));
     pages.forEach((page, i) => {
       const hash = hashOf[i] as number;
       const slot = slots.get(hash) ?? { keys: [], values: [] };

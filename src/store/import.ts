@@ -23,6 +23,7 @@ import { ExportFormatError, parseExportPages, type ParsedPage } from './export-f
 import { ImportHashes, RoundPlan, type PlannedBatch } from './import-round';
 import { mergeRepeats } from './page-merge';
 import type { PageSource } from './page';
+import { PAGE_STORES, PageTable } from './page-table';
 import type { HistoryDatabase } from './schema';
 
 export interface ImportRejection {
@@ -235,9 +236,9 @@ class RoundWriter {
     try {
       const entries = batches.flatMap((batch) => batch.fresh);
       if (entries.length === 0) return;
-      const tx = this.db.transaction('pages', 'readonly');
-      const held = await inTransaction(tx, () => Promise.all(entries.map((entry) => tx.objectStore('pages').getKey(entry.key))));
-      const orphans = entries.filter((_, i) => held[i] === undefined);
+      const tx = this.db.transaction(PAGE_STORES, 'readonly');
+      const held = await inTransaction(tx, () => new PageTable(tx).holds(entries.map((entry) => entry.key)));
+      const orphans = entries.filter((_, i) => !held[i]);
       for (let b = 0; b < BLOCK_COUNT; b++) {
         const edits = new BlockEdits(b);
         for (const { key, page } of orphans) edits.remove(key, unpackFingerprints(storedFingerprints(page, key)));

@@ -2,7 +2,8 @@
  * The reading history store, and the one entry the rest of the extension
  * imports: History (IndexedDB through idb), the Page type, and the pure
  * export file format. Layers: codec/ (page ↔ bytes) < blocks/ (block index)
- * < pages-store, open (+ migrations/) < history, import, export
+ * < page-table (every page read and write), pages-store (a page with its
+ * bucket entries), open (+ migrations/) < history, import, export
  * (docs/decisions/0017-store-layers.md).
  */
 export { openHistory, History, type Match, type OpenHistoryOptions, type QueryOptions, type ListOptions } from './history';

@@ -1,12 +1,11 @@
 /**
- * Reading the stored pages of many URL hashes at once, for bulk writes
- * (import.ts, import-round.ts): by key ranges where the history's hash bitmap
- * shows few other pages between them.
+ * Which key ranges to read for the stored pages of many URL hashes at once,
+ * for bulk writes (import.ts, import-round.ts): neighbouring hashes share a
+ * range where the history's hash bitmap shows few other pages between them.
+ * PageTable.slots reads them.
  */
-import { SLOTS_PER_HASH, type TakenHashes } from './codec/page-key';
+import type { TakenHashes } from './codec/page-key';
 import type { StoredPage } from './codec/stored-page';
-import { readRange } from './range-reads';
-import type { PagesStore } from './schema';
 
 /** The pages stored in one URL hash's slots, with their keys. */
 export interface Slot {
@@ -15,15 +14,15 @@ export interface Slot {
 }
 
 /**
- * The stored pages in the slots of `hashes` (sorted, distinct), by hash.
- * Neighbouring hashes are read together by one key range when the history
- * holds few other pages between them (the bitmap tells without reading):
- * every Déjà Lu file lists its pages by key, that is by URL hash, so a file
- * re-imported, or exported from a history like this one, is read a range at
- * a time instead of a request per page. A range never holds more than about
- * twice the pages it is read for.
+ * Windows `[from, to]` of hashes covering `hashes` (sorted, distinct).
+ * Neighbouring hashes are read together when the history holds few other
+ * pages between them (the bitmap tells without reading): every Déjà Lu file
+ * lists its pages by key, that is by URL hash, so a file re-imported, or
+ * exported from a history like this one, is read a range at a time instead
+ * of a request per page. A window never holds more than about twice the
+ * pages it is read for.
  */
-export async function readSlots(store: PagesStore, hashes: readonly number[], taken: TakenHashes): Promise<Map<number, Slot>> {
+export function windowsOfHashes(hashes: readonly number[], taken: TakenHashes): [number, number][] {
   const windows: [number, number][] = [];
   for (let i = 0; i < hashes.length; ) {
     const from = hashes[i] as number;
@@ -40,22 +39,8 @@ export async function readSlots(store: PagesStore, hashes: readonly number[], ta
     windows.push([from, to]);
     i = j;
   }
-  const reads = await Promise.all(windows.map(([from, to]) => {
-    const range = IDBKeyRange.bound(from * SLOTS_PER_HASH, to * SLOTS_PER_HASH + SLOTS_PER_HASH - 1);
-    return readRange(store, range);
-  }));
-  const slots = new Map<number, Slot>();
-  for (const { keys, pages: values } of reads) {
-    keys.forEach((key, i) => {
-      const hash = Math.floor(key / SLOTS_PER_HASH);
-      const slot = slots.get(hash) ?? { keys: [], values: [] };
-      slot.keys.push(key);
-      slot.values.push(values[i] as StoredPage);
-      slots.set(hash, slot);
-    });
-  }
-  return slots;
+  return windows;
 }
 
-/** Pages a key range may hold beyond twice those it is read for: small gaps are cheaper read than split into requests. */
+/** Pages a window may hold beyond twice those it is read for: small gaps are cheaper read than split into requests. */
 const RANGE_SLACK = 8;

@@ -6,7 +6,7 @@
  * sharing a hash take the next free slot, and a look-up reads the hash's 16
  * keys at once. Keys stay below 2^28, the room an entry of block1–3 gives a
  * page beside the block's 4 low bits (bucket.ts PAGE_KEY_LIMIT; block0's
- * entries keep none). The math only: reading the slots is pages-store.ts.
+ * entries keep none). The math only: reading the slots is page-table.ts.
  */
 import { popcount32 } from '../../core/hamming';
 
@@ -42,7 +42,7 @@ export function freeKey(url: string, taken: readonly number[]): number {
 }
 
 /**
- * Which URL hashes have a page, one bit each (2 MB; pages-store.ts reads
+ * Which URL hashes have a page, one bit each (2 MB; page-table.ts reads
  * them from the store's keys): for bulk writes, where
  * reading a hash's slots for every page would cost a request per page. A
  * clear bit means the URL is new and slot 0 is free, so most pages of an
@@ -55,7 +55,7 @@ export class TakenHashes {
   /**
    * The key of slot 0 for a URL whose hash no page has yet, marking the hash
    * taken; undefined when it is taken already (the URL may be stored, or share
-   * its hash: read its slots, `findByUrl` / `newKey`).
+   * its hash: read its slots, PageTable `findByUrl` / `newKey`).
    */
   claim(url: string): number | undefined {
     const hash = urlHash(url);

@@ -1,0 +1,151 @@
+/**
+ * PageTable's contract: what every store path relies on from the one layer
+ * that knows how pages sit in IndexedDB. A new layout (decisions/0068's
+ * groups) has to pass this unchanged.
+ */
+import { describe, expect, test } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { SLOTS_PER_HASH, TakenHashes, urlHash } from '../../src/store/codec/page-key';
+import { encodePage, type StoredPage } from '../../src/store/codec/stored-page';
+import { inTransaction } from '../../src/store/errors';
+import { openHistoryDatabase } from '../../src/store/open';
+import { PAGE_STORES, PageTable } from '../../src/store/page-table';
+import type { NewPage } from '../../src/store/page';
+import type { HistoryDatabase } from '../../src/store/schema';
+import { T0 } from './helpers';
+
+function newPage(url: string, lastVisit: number, scheme: NewPage['scheme'] = 6): NewPage {
+  return {
+    url, title: `Title of ${url}`, site: 'example.com', excerpt: 'Words.', textLength: 4000,
+    fingerprint: '0123456789abcdef', passages: [], scheme, cjkChars: 0, words: 700,
+    firstVisit: lastVisit, lastVisit, visitCount: 1, source: 'visit',
+  };
+}
+
+async function database(): Promise<HistoryDatabase> {
+  return openHistoryDatabase(new IDBFactory(), 'deja-lu');
+}
+
+/** Writes `pages` through one table, each under a new key of its URL; their keys in order. */
+async function write(db: HistoryDatabase, pages: readonly NewPage[]): Promise<number[]> {
+  const tx = db.transaction(PAGE_STORES, 'readwrite');
+  const table = new PageTable(tx);
+  const keys: number[] = [];
+  for (const page of pages) {
+    const key = await table.newKey(page.url);
+    table.add(key, encodePage(page));
+    keys.push(key);
+  }
+  await tx.done;
+  return keys;
+}
+
+async function read<T>(db: HistoryDatabase, work: (table: PageTable) => Promise<T>): Promise<T> {
+  const tx = db.transaction(PAGE_STORES, 'readonly');
+  const result = await work(new PageTable(tx));
+  await tx.done;
+  return result;
+}
+
+const urls = Array.from({ length: 12 }, (_, i) => `https://example.com/article/${i}`);
+
+describe('PageTable', () => {
+  test('a page added under its new key is found by key, by URL, by `holds` and counted', async () => {
+    const db = await database();
+    const keys = await write(db, urls.map((url, i) => newPage(url, T0 + i)));
+    expect(keys.map((key) => Math.floor(key / SLOTS_PER_HASH))).toEqual(urls.map(urlHash));
+    await read(db, async (table) => {
+      expect(await table.count()).toBe(urls.length);
+      expect((await table.get(keys[3] as number))?.u).toBe(urls[3]);
+      expect(await table.findByUrl(urls[5] as string)).toMatchObject({ key: keys[5], page: { u: urls[5] } });
+      expect(await table.findByUrl('https://example.com/never-read')).toBeUndefined();
+      expect(await table.holds([keys[0] as number, (keys[0] as number) + 1])).toEqual([true, false]);
+      expect((await table.getMany([keys[1] as number, 7, keys[2] as number])).map((page) => page?.u)).toEqual([urls[1], undefined, urls[2]]);
+    });
+  });
+
+  test('a URL sharing a stored hash takes the next free slot of that hash', async () => {
+    // Two URLs on one 24-bit hash, found by search.
+    const [first, second] = ['https://example.com/p/37', 'https://example.com/p/4435'] as const;
+    expect(urlHash(first)).toBe(urlHash(second));
+    const db = await database();
+    const keys = await write(db, [newPage(first, T0), newPage(second, T0)]);
+    expect(keys).toEqual([urlHash(first) * SLOTS_PER_HASH, urlHash(first) * SLOTS_PER_HASH + 1]);
+    await read(db, async (table) => {
+      expect((await table.findByUrl(second))?.key).toBe(keys[1]);
+      const slots = await table.slots([urlHash(first)], await table.takenHashes());
+      expect(slots.get(urlHash(first))).toMatchObject({ keys, values: [{ u: first }, { u: second }] });
+    });
+  });
+
+  test('adding under a key that holds a page fails the transaction with ConstraintError', async () => {
+    const db = await database();
+    const [key] = await write(db, [newPage(urls[0] as string, T0)]);
+    const tx = db.transaction(PAGE_STORES, 'readwrite');
+    const adding = inTransaction(tx, async () => new PageTable(tx).add(key as number, encodePage(newPage(urls[1] as string, T0))));
+    await expect(adding).rejects.toMatchObject({ name: 'ConstraintError' });
+    await read(db, async (table) => expect((await table.get(key as number))?.u).toBe(urls[0]));
+  });
+
+  test('put replaces and delete removes, by key', async () => {
+    const db = await database();
+    const keys = await write(db, urls.slice(0, 3).map((url) => newPage(url, T0)));
+    const tx = db.transaction(PAGE_STORES, 'readwrite');
+    const table = new PageTable(tx);
+    table.put(keys[0] as number, encodePage({ ...newPage(urls[0] as string, T0), title: 'Renamed' }));
+    table.delete(keys[1] as number);
+    await tx.done;
+    await read(db, async (table) => {
+      expect((await table.get(keys[0] as number))?.t).toBe('Renamed');
+      expect(await table.get(keys[1] as number)).toBeUndefined();
+      expect(await table.count()).toBe(2);
+    });
+  });
+
+  test.each([
+    ['newest first, from the start', true, 0, 4],
+    ['newest first, a later page', true, 5, 4],
+    ['oldest first', false, 2, 3],
+    ['past the end', true, 11, 10],
+  ])('byLastVisit: %s', async (_name, newestFirst, offset, limit) => {
+    const db = await database();
+    // Visit times out of key order, with a tie.
+    const visits = urls.map((_, i) => T0 + ((i * 7) % 12) * 1000 + (i === 4 ? 1000 : 0));
+    const keys = await write(db, urls.map((url, i) => newPage(url, visits[i] as number)));
+    const expected = keys.map((key, i) => ({ key, visit: visits[i] as number }))
+      .sort((a, b) => (newestFirst ? -1 : 1) * (a.visit - b.visit || a.key - b.key))
+      .slice(offset, offset + limit);
+    const listed = await read(db, (table) => table.byLastVisit(newestFirst, offset, limit));
+    expect(listed.map(([key, page]) => [key, page.v])).toEqual(expected.map(({ key, visit }) => [key, visit]));
+  });
+
+  test('readAfter walks every page in key order, a count at a time', async () => {
+    const db = await database();
+    const keys = await write(db, urls.map((url) => newPage(url, T0)));
+    const seen: number[] = [];
+    await read(db, async (table) => {
+      for (let after = -Infinity; ;) {
+        const { keys: batch, pages } = await table.readAfter(after, 5);
+        expect(pages.map((page: StoredPage) => page.u)).toHaveLength(batch.length);
+        seen.push(...batch);
+        if (batch.length < 5) break;
+        after = batch[batch.length - 1] as number;
+      }
+    });
+    expect(seen).toEqual([...keys].sort((a, b) => a - b));
+  });
+
+  test('takenHashes marks every stored hash and no other, across key batches', async () => {
+    const db = await database();
+    await write(db, urls.map((url) => newPage(url, T0)));
+    const taken: TakenHashes = await read(db, (table) => table.takenHashes(5));
+    for (const url of urls) expect(taken.has(urlHash(url))).toBe(true);
+    expect(taken.countIn(0, 2 ** 24 - 1)).toBe(urls.length);
+  });
+
+  test('schemesBelow lists each older scheme some page records, once', async () => {
+    const db = await database();
+    await write(db, urls.map((url, i) => newPage(url, T0, ([2, 6, 4, 6, 2] as const)[i % 5])));
+    expect(await read(db, (table) => table.schemesBelow(6))).toEqual([2, 4]);
+  });
+});
