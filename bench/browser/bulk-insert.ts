@@ -1,20 +1,21 @@
 /**
- * The bench's bulk fill: pages written straight into the store's records and
- * buckets, the records first, then every touched bucket once, block store by
- * block store. Only the bench writes this way (imports go through
+ * The bench's bulk fill: pages written straight into the store's groups and
+ * buckets, the groups first (in key order), then every touched bucket once,
+ * block store by block store. Only the bench writes this way (imports go through
  * src/store/import.ts), so it lives here and uses the store's internals.
  */
 import { BlockEdits } from '../../src/store/blocks/block-edits';
 import { applyBlockEdits } from '../../src/store/blocks/block-stores';
 import { BLOCK_COUNT } from '../../src/core/fingerprint64';
-import type { TakenHashes } from '../../src/store/codec/page-key';
-import { encodePage, storedFingerprints } from '../../src/store/codec/stored-page';
+import { groupOf } from '../../src/store/codec/page-group';
+import { SLOTS_PER_HASH, urlHash, type TakenHashes } from '../../src/store/codec/page-key';
+import { encodePage, storedFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
 import type { NewPage } from '../../src/store';
 import { PageTable } from '../../src/store/page-table';
 import type { WriteTx } from '../../src/store/schema';
 
-/** Page records added per await in insertPages: enough requests in flight, bounded memory. */
-const INSERT_CHUNK = 2000;
+/** Groups written per PageTable in insertPages: its cache of written groups is dropped after each flush, bounding memory. */
+const GROUPS_PER_TABLE = 64;
 
 /**
  * Files the fingerprints of pages new to the block stores (`ids[i]` with the
@@ -30,41 +31,59 @@ async function indexNewPages(tx: WriteTx, ids: readonly number[], fingerprints: 
 }
 
 /**
- * Adds `count` pages with URLs not in the history (`pageAt(i)`, made on
- * demand) in the caller's transaction. A bucket is shared by many pages, so
- * rewriting it per page would cost a read and a write each time. `taken`
- * (the store's URL hashes, kept up to date here) is carried from one call to
- * the next.
+ * Adds `count` pages with URLs not in the history (`pageAt(i)`) in the
+ * caller's transaction, in key order, so each group of pages is written
+ * once a call (a group holds a key range, codec/page-group.ts). A bucket is
+ * shared by many pages, so rewriting it per page would cost a read and a
+ * write each time. `taken` (the store's URL hashes, kept up to date here) is
+ * carried from one call to the next.
  */
 export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number) => NewPage, taken: TakenHashes): Promise<number[]> {
-  const store = tx.objectStore('pages');
-  const table = new PageTable(tx);
+  // A URL whose hash no stored page has takes slot 0 without a read; the
+  // rest (hash already taken, ~6% at a million pages) find a free slot once
+  // the others are written, their group read then.
+  const keyed: [number, StoredPage][] = [];
+  const shared: StoredPage[] = [];
+  for (let i = 0; i < count; i++) {
+    const page = pageAt(i);
+    const key = taken.claim(page.url);
+    if (key === undefined) shared.push(encodePage(page));
+    else keyed.push([key, encodePage(page)]);
+  }
+  keyed.sort(([a], [b]) => a - b);
+  shared.sort((a, b) => urlHash(a.u) - urlHash(b.u));
   const ids: number[] = [];
   const fingerprints: Uint8Array[] = [];
-  for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const chunk = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, k) => pageAt(start + k));
-    // A URL whose hash no stored page has takes slot 0 without a read; the
-    // rest (hash already taken, ~6% at a million pages) read their slots one
-    // page at a time, so two of them never pick the same free slot.
-    const shared: NewPage[] = [];
-    const added = await Promise.all(chunk.flatMap((page) => {
-      const key = taken.claim(page.url);
-      if (key === undefined) {
-        shared.push(page);
-        return [];
-      }
-      const stored = encodePage(page);
-      fingerprints.push(storedFingerprints(stored, key));
-      return [store.add(stored, key)];
-    }));
-    ids.push(...added);
-    for (const page of shared) {
-      const stored = encodePage(page);
-      const id = await store.add(stored, await table.newKey(page.url));
-      ids.push(id);
-      fingerprints.push(storedFingerprints(stored, id));
-    }
+  let table = new PageTable(tx);
+  let groups = 0;
+  let group = -1;
+  const next = async (key: number): Promise<void> => {
+    if (groupOf(key) === group) return;
+    group = groupOf(key);
+    if (++groups <= GROUPS_PER_TABLE) return;
+    await table.flush();
+    table = new PageTable(tx);
+    groups = 1;
+  };
+  for (const [key, stored] of keyed) {
+    await next(key);
+    table.add(key, stored);
+    ids.push(key);
+    fingerprints.push(storedFingerprints(stored, key));
   }
+  await table.flush();
+  table = new PageTable(tx);
+  groups = 0;
+  group = -1;
+  for (const stored of shared) {
+    await next(urlHash(stored.u) * SLOTS_PER_HASH);
+    // The table sees its own queued adds, so two of these never pick the same slot.
+    const key = await table.newKey(stored.u);
+    table.add(key, stored);
+    ids.push(key);
+    fingerprints.push(storedFingerprints(stored, key));
+  }
+  await table.flush();
   await indexNewPages(tx, ids, fingerprints);
   return ids;
 }

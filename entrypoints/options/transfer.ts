@@ -68,7 +68,9 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
         if (!importButton.disabled) return;
         // Floored, so it says 100% only once the whole file is read.
         const read = formatPercent(file.size > 0 ? Math.min(1, Math.floor((100 * bytes) / file.size) / 100) : 1);
-        show('info', t('importProgress', [read, String(progress?.records ?? 0), String(progress?.imported ?? 0), String(progress?.updated ?? 0)]));
+        // An import writes a round's new pages before the round's records count as handled (store/import.ts), so entries handled are whichever is further.
+        const handled = progress === undefined ? 0 : Math.max(progress.records, progress.imported + progress.updated + progress.unchanged + progress.rejected);
+        show('info', t('importProgress', [read, String(handled), String(progress?.imported ?? 0), String(progress?.updated ?? 0)]));
       });
     };
     try {

@@ -81,9 +81,9 @@ type CountPage = (key: number, outcome: Outcome) => void;
  * in a free slot (also free of the new pages placed before it in this batch).
  * A page identical to its stored one after merging is not written at all.
  */
-async function writeShared(table: PageTable<'readwrite'>, pages: readonly StoredPage[], taken: TakenHashes, count: CountPage, edits: BlockEdits): Promise<void> {
+async function writeShared(table: PageTable<'readwrite'>, pages: readonly StoredPage[], count: CountPage, edits: BlockEdits): Promise<void> {
   const hashOf = pages.map((page) => urlHash(page.u));
-  const slots = await table.slots([...new Set(hashOf)].sort((a, b) => a - b), taken);
+  const slots = await table.slots([...new Set(hashOf)]);
   pages.forEach((page, i) => {
     const hash = hashOf[i] as number;
     const slot = slots.get(hash) ?? { keys: [], values: [] };
@@ -145,8 +145,7 @@ export class BatchWriter {
     for (let attempt = 1; ; attempt++) {
       const notes: [number, Outcome][] = [];
       try {
-        const taken = await this.hashes.current();
-        const counts = attempt === 1 ? await this.asPlanned(batch, taken, notes) : await this.afresh(batch, taken, notes);
+        const counts = attempt === 1 ? await this.asPlanned(batch, notes) : await this.afresh(batch, await this.hashes.current(), notes);
         this.outcomes.commit(notes);
         return counts;
       } catch (error) {
@@ -157,7 +156,7 @@ export class BatchWriter {
     }
   }
 
-  private async asPlanned(batch: WriteBatch, taken: TakenHashes, notes: [number, Outcome][]): Promise<Counts> {
+  private async asPlanned(batch: WriteBatch, notes: [number, Outcome][]): Promise<Counts> {
     const counts: Counts = { imported: 0, updated: 0, unchanged: 0 };
     if (batch.fresh.length === 0 && batch.updates.length === 0) return counts;
     // Relaxed: the commit does not wait for the disk. A batch lost to a crash is lost whole, and the import is rerun.
@@ -172,9 +171,13 @@ export class BatchWriter {
         table.add(key, page);
         count(key, 'imported');
       }
-      if (batch.updates.length === 0) return;
+      if (batch.updates.length === 0) {
+        await table.flush();
+        return;
+      }
       const edits = new BlockEdits();
-      await writeShared(table, batch.updates, taken, count, edits);
+      await writeShared(table, batch.updates, count, edits);
+      await table.flush();
       await applyBlockEdits(tx, edits);
     });
     return counts;
@@ -210,13 +213,14 @@ export class BatchWriter {
         edits.addPacked(key, storedFingerprints(page, key));
         count(key, 'imported');
       }
-      if (shared.length > 0) await writeShared(table, shared, taken, count, edits);
+      if (shared.length > 0) await writeShared(table, shared, count, edits);
       const others = batch.fresh.filter((entry) => !written.has(entry.key));
       const held = await table.getMany(others.map((entry) => entry.key));
       others.forEach((entry, i) => {
         const page = held[i];
         if (page !== undefined) edits.addPacked(entry.key, storedFingerprints(page, entry.key));
       });
+      await table.flush();
       await applyBlockEdits(tx, edits);
     });
     return counts;

@@ -13,8 +13,7 @@ import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serial
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
-import type { RangeRead } from './range-reads';
-import { PAGE_STORES, PageTable } from './page-table';
+import { PAGE_STORES, PageTable, type RangeRead } from './page-table';
 import { insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
 import { ALL_STORES, DB_NAME, type HistoryDatabase } from './schema';
 
@@ -134,7 +133,7 @@ export class History {
     const fresh = exportRecordToPage(pageInputToExportRecord(input, new Date(now)));
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     const table = new PageTable(tx);
-    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
+    return inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
       const stored = await table.findByUrl(fresh.url);
       if (stored === undefined) return insertPage(table, fresh, edits);
       const existing = decodePage(stored.page, stored.key);
@@ -236,6 +235,7 @@ export class History {
       const { id, ...rest } = page;
       // Same fingerprints, so the block stores keep their entries.
       table.put(id, encodePage(rest));
+      await table.flush();
       return page;
     });
   }
@@ -257,7 +257,7 @@ export class History {
   async delete(id: number): Promise<boolean> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     const table = new PageTable(tx);
-    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
+    return inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
       const page = await table.get(id);
       if (page === undefined) return false;
       removePage(table, decodePage(page, id), edits);
@@ -273,7 +273,7 @@ export class History {
   async deleteSite(site: string): Promise<number> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     const table = new PageTable(tx);
-    return inTransaction(tx, () => withBlockEdits(tx, async (edits) => {
+    return inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
       const doomed: Page[] = [];
       for await (const [key, page] of walkPages((after) => table.readAfter(after, READ_BATCH))) {
         if (storedSite(page) === site) doomed.push(decodePage(page, key));

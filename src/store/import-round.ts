@@ -19,7 +19,7 @@ import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-
 import { inTransaction } from './errors';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
 import { PAGE_STORES, PageTable } from './page-table';
-import type { HistoryDatabase } from './schema';
+import { ALL_STORES, type HistoryDatabase } from './schema';
 
 /**
  * Which URL hashes the history has, as the import sees them: read from the
@@ -34,7 +34,8 @@ export class ImportHashes {
 
   async current(): Promise<TakenHashes> {
     if (this.taken === undefined) {
-      const tx = this.db.transaction(PAGE_STORES, 'readonly');
+      // takenHashes reads the block index too.
+      const tx = this.db.transaction(ALL_STORES, 'readonly');
       const taken = await inTransaction(tx, () => new PageTable(tx).takenHashes());
       for (const key of this.planned) taken.mark(Math.floor(key / SLOTS_PER_HASH));
       this.taken = taken;
@@ -111,7 +112,7 @@ export class RoundPlan<R> {
       if (key === undefined) shared.push(page);
       else this.plan(planned, key, page);
     }
-    if (shared.length > 0) await this.planShared(planned, shared, taken);
+    if (shared.length > 0) await this.planShared(planned, shared);
     this.batches.push(planned);
     this.records = batch.end - this.start;
   }
@@ -129,10 +130,10 @@ export class RoundPlan<R> {
     this.chars += page.u.length + page.t.length + page.e.length;
   }
 
-  private async planShared(planned: PlannedBatch<R>, pages: readonly StoredPage[], taken: TakenHashes): Promise<void> {
+  private async planShared(planned: PlannedBatch<R>, pages: readonly StoredPage[]): Promise<void> {
     const hashOf = pages.map((page) => urlHash(page.u));
     const tx = this.db.transaction(PAGE_STORES, 'readonly');
-    const slots = await inTransaction(tx, () => new PageTable(tx).slots([...new Set(hashOf)].sort((a, b) => a - b), taken));
+    const slots = await inTransaction(tx, () => new PageTable(tx).slots([...new Set(hashOf)]));
     pages.forEach((page, i) => {
       const hash = hashOf[i] as number;
       const slot = slots.get(hash) ?? { keys: [], values: [] };

@@ -12,6 +12,7 @@ import { upgradeToV4 } from './migrations/v4';
 import { upgradeToV5 } from './migrations/v5';
 import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV7 } from './migrations/v7';
+import { upgradeToV8 } from './migrations/v8';
 import { DB_VERSION, type HistoryDatabase, type HistorySchema } from './schema';
 
 type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
@@ -31,6 +32,7 @@ function upgradeSchema(db: HistoryDatabase, oldVersion: number, tx: UpgradeTx): 
   if (oldVersion < 5) migration = migration.then(() => upgradeToV5(untypedTx));
   if (oldVersion < 6) migration = migration.then(() => upgradeToV6(untypedTx));
   if (oldVersion < 7) migration = migration.then(() => upgradeToV7(untypedTx));
+  if (oldVersion < 8) migration = migration.then(() => upgradeToV8(untypedDb, untypedTx));
   return migration;
 }
 

@@ -1,77 +1,215 @@
 /**
- * The stored pages of one transaction: every read and write of a page record
- * goes through a PageTable, so how pages are laid out in IndexedDB is known
- * in this file alone (a record a page, keyed by URL, codec/page-key.ts; the
- * grouped layout of decisions/0068 replaces only what is below).
- * Writes are bare requests: a failed one aborts the transaction, which
- * `inTransaction` reports (errors.ts).
+ * The stored pages of one transaction: every read and write of a page goes
+ * through a PageTable, so how pages are laid out in IndexedDB is known in
+ * this file alone. Since version 8 they are kept in groups
+ * (codec/page-group.ts, decisions/0068): the pages whose keys share their
+ * top bits, one record of columns each.
+ *
+ * A group read in the transaction is kept for the table's life, so the
+ * pages of one group cost one read however many are asked for. Writes are
+ * queued without waiting and applied to their group when it is next read;
+ * `flush` writes every changed group once, and must be awaited before the
+ * transaction's work ends. A failed write (a key already taken by `add`)
+ * fails the flush, which aborts the transaction (errors.ts inTransaction).
  */
-import { unwrap } from 'idb';
+import { unwrap, wrap, type IDBPObjectStore, type IDBPTransaction, type StoreNames } from 'idb';
+import { checkGroup, encodeGroup, groupKeyRange, groupOf, memberAt, memberCount, memberIndex, memberKey, type PageGroup } from './codec/page-group';
 import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
+import { forEachPageKey } from './codec/bucket';
 import type { StoredPage } from './codec/stored-page';
-import { readRange, type RangeRead } from './range-reads';
-import { windowsOfHashes, type Slot } from './slot-reads';
-import type { HistorySchema, PagesStore } from './schema';
-import type { IDBPTransaction, StoreNames } from 'idb';
+import type { HistorySchema } from './schema';
 
 /** The store names a transaction needs to read or write pages (with the block stores for writes that file entries). */
-export const PAGE_STORES = ['pages'] as const;
+export const PAGE_STORES = ['groups'] as const;
+/**
+ * The block store whose buckets list every page key once (a page files its
+ * whole fingerprint under each block, and block1 holds no passages):
+ * what `takenHashes` reads, ~8 bytes a page instead of the pages.
+ */
+const KEY_LIST_STORE = 'block1';
+const KEY_LIST_BLOCK = 1;
+/** Groups read at most per request of a range read: ~250 pages each at a million pages. */
+const MAX_GROUPS_PER_READ = 16;
 
-/** Keys per read when walking every key (takenHashes): ~40 kB a read, few round trips. */
-const KEY_BATCH = 10_000;
+/** Stored pages of a range, in key order, with their keys. */
+export interface RangeRead {
+  keys: number[];
+  pages: StoredPage[];
+}
+
+/** The pages stored in one URL hash's slots, with their keys. */
+export interface Slot {
+  keys: number[];
+  values: StoredPage[];
+}
 
 type AnyTx<M extends IDBTransactionMode> = IDBPTransaction<HistorySchema, ArrayLike<StoreNames<HistorySchema>>, M>;
+type GroupsStore = IDBPObjectStore<HistorySchema, ArrayLike<StoreNames<HistorySchema>>, 'groups', IDBTransactionMode>;
 
-export function urlKeyRange(url: string): IDBKeyRange {
-  const base = urlHash(url) * SLOTS_PER_HASH;
-  return IDBKeyRange.bound(base, base + SLOTS_PER_HASH - 1);
+/** A write queued for a group, applied in order once the group is read. */
+type Write = (members: Map<number, StoredPage>) => void;
+
+/** A group as this table knows it: as read, and its members once written to. */
+interface GroupState {
+  read: PageGroup | undefined;
+  members: Map<number, StoredPage> | undefined;
+}
+
+/** The part of IDBObjectStore that getAllRecords adds (Chromium 141 and later; not yet in TypeScript's DOM types). */
+interface RecordsStore {
+  getAllRecords(options: { query: IDBKeyRange; count?: number }): IDBRequest<{ key: IDBValidKey; value: unknown }[]>;
+}
+
+function hasGetAllRecords(store: IDBObjectStore): store is IDBObjectStore & RecordsStore {
+  return typeof (store as Partial<RecordsStore>).getAllRecords === 'function';
+}
+
+function constraintError(key: number): DOMException {
+  return new DOMException(`a page is already stored under key ${key}`, 'ConstraintError');
 }
 
 export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
-  private readonly store: PagesStore<M>;
+  private readonly store: GroupsStore;
+  /** Groups read in this transaction, as read. */
+  private readonly reads = new Map<number, Promise<PageGroup | undefined>>();
+  /** Members of the groups written to, with every write applied so far. */
+  private readonly written = new Map<number, Map<number, StoredPage>>();
+  /** Writes not yet applied, by group. */
+  private readonly queued = new Map<number, Write[]>();
+  /** Groups with writes not yet flushed. */
+  private readonly changed = new Set<number>();
 
   /** The pages of `tx`, which must have been opened on PAGE_STORES (and maybe more). */
-  constructor(tx: AnyTx<M>) {
-    this.store = tx.objectStore('pages') as PagesStore<M>;
+  constructor(private readonly tx: AnyTx<M>) {
+    this.store = tx.objectStore('groups') as unknown as GroupsStore;
   }
 
-  get(key: number): Promise<StoredPage | undefined> {
-    return this.store.get(key);
+  private read(group: number): Promise<PageGroup | undefined> {
+    let read = this.reads.get(group);
+    if (read === undefined) {
+      read = this.store.get(group).then((value) => (value === undefined ? undefined : checkGroup(value, group)));
+      this.reads.set(group, read);
+    }
+    return read;
+  }
+
+  /** Group `group`, read once, with the writes queued for it applied. */
+  private async state(group: number): Promise<GroupState> {
+    const read = await this.read(group);
+    const queued = this.queued.get(group);
+    if (queued !== undefined && queued.length > 0) {
+      let members = this.written.get(group);
+      if (members === undefined) this.written.set(group, members = new Map(read === undefined ? [] : membersWithKeys(read)));
+      for (const write of queued.splice(0)) write(members);
+    }
+    return { read, members: this.written.get(group) };
+  }
+
+  /** The page under `key` in a group's state. */
+  private static pageIn(state: GroupState, key: number): StoredPage | undefined {
+    if (state.members !== undefined) return state.members.get(key);
+    if (state.read === undefined) return undefined;
+    const i = memberIndex(state.read, key);
+    return i === -1 ? undefined : memberAt(state.read, i);
+  }
+
+  /** The pages of a group's state with keys from `low` to `high`, in key order. */
+  private static pagesIn(state: GroupState, low: number, high: number, into: RangeRead): void {
+    if (state.members !== undefined) {
+      const keys = [...state.members.keys()].filter((key) => key >= low && key <= high).sort((a, b) => a - b);
+      for (const key of keys) {
+        into.keys.push(key);
+        into.pages.push(state.members.get(key) as StoredPage);
+      }
+      return;
+    }
+    const group = state.read;
+    if (group === undefined) return;
+    for (let i = 0; i < memberCount(group); i++) {
+      const key = memberKey(group, i);
+      if (key >= low && key <= high) {
+        into.keys.push(key);
+        into.pages.push(memberAt(group, i));
+      }
+    }
+  }
+
+  async get(key: number): Promise<StoredPage | undefined> {
+    return PageTable.pageIn(await this.state(groupOf(key)), key);
   }
 
   /** The stored pages of `keys`, in their order (undefined where none is stored). */
   getMany(keys: readonly number[]): Promise<(StoredPage | undefined)[]> {
-    return Promise.all(keys.map((key) => this.store.get(key)));
+    return Promise.all(keys.map((key) => this.get(key)));
   }
 
   /** Which of `keys` hold a page, in their order. */
   async holds(keys: readonly number[]): Promise<boolean[]> {
-    const held = await Promise.all(keys.map((key) => this.store.getKey(key)));
-    return held.map((key) => key !== undefined);
+    return (await this.getMany(keys)).map((page) => page !== undefined);
   }
 
+  /** Pages stored, as the transaction began (writes not yet flushed are not counted). */
   count(): Promise<number> {
-    return this.store.count();
+    return this.store.index('lastVisit').count();
+  }
+
+  /** The pages stored in `url`'s hash slots, with their keys. */
+  private async slotOf(hash: number): Promise<Slot> {
+    const base = hash * SLOTS_PER_HASH;
+    const read: RangeRead = { keys: [], pages: [] };
+    PageTable.pagesIn(await this.state(groupOf(base)), base, base + SLOTS_PER_HASH - 1, read);
+    return { keys: read.keys, values: read.pages };
   }
 
   /** The stored page of `url` with its key, read from the hash's slots. */
   async findByUrl(url: string): Promise<{ key: number; page: StoredPage } | undefined> {
-    let cursor = await this.store.openCursor(urlKeyRange(url));
-    while (cursor !== null) {
-      if (cursor.value.u === url) return { key: cursor.primaryKey, page: cursor.value };
-      cursor = await cursor.continue();
-    }
-    return undefined;
+    const slot = await this.slotOf(urlHash(url));
+    const at = slot.values.findIndex((page) => page.u === url);
+    return at === -1 ? undefined : { key: slot.keys[at] as number, page: slot.values[at] as StoredPage };
   }
 
   /** A key for a URL not yet stored. */
   async newKey(url: string): Promise<number> {
-    return freeKey(url, await this.store.getAllKeys(urlKeyRange(url)));
+    return freeKey(url, (await this.slotOf(urlHash(url))).keys);
   }
 
-  /** Up to `count` (all when undefined) stored pages in `range`, in key order, with their keys. */
-  readRange(range: IDBKeyRange, count?: number): Promise<RangeRead> {
-    return readRange(this.store, range, count);
+  /**
+   * Up to `count` (all when undefined) stored pages in `range`, in key order,
+   * with their keys. Groups are read several at a time, as many as the pages
+   * still wanted need at the group size seen so far; only groups this table
+   * already holds are kept.
+   */
+  async readRange(range: IDBKeyRange, count = Infinity): Promise<RangeRead> {
+    const low = typeof range.lower === 'number' ? (range.lowerOpen ? Math.floor(range.lower) + 1 : Math.ceil(range.lower)) : 0;
+    const high = typeof range.upper === 'number' ? (range.upperOpen ? Math.ceil(range.upper) - 1 : Math.floor(range.upper)) : groupKeyRange(groupOf(2 ** 28 - 1))[1];
+    const out: RangeRead = { keys: [], pages: [] };
+    if (low > high) return out;
+    const last = groupOf(high);
+    let perGroup = 1;
+    for (let next = groupOf(Math.max(low, 0)); next <= last && out.keys.length < count;) {
+      const wanted = Math.min(MAX_GROUPS_PER_READ, Math.max(1, Math.ceil((count - out.keys.length) / perGroup)));
+      const { keys, values } = await this.readGroups(IDBKeyRange.bound(next, last), wanted);
+      const end = keys.length < wanted ? last : keys[keys.length - 1] as number;
+      const inSpan = new Set(keys);
+      for (const group of this.written.keys()) if (group >= next && group <= end) inSpan.add(group);
+      for (const group of this.queued.keys()) if (group >= next && group <= end) inSpan.add(group);
+      const before = out.keys.length;
+      for (const group of [...inSpan].sort((a, b) => a - b)) {
+        const at = keys.indexOf(group);
+        // A group this table has not read is not kept: an export reads them all.
+        const state = this.reads.has(group) || at === -1
+          ? await this.state(group)
+          : { read: checkGroup(values[at], group), members: undefined };
+        PageTable.pagesIn(state, low, high, out);
+      }
+      perGroup = Math.max(1, (out.keys.length - before) / Math.max(1, inSpan.size));
+      next = end + 1;
+    }
+    if (out.keys.length > count) {
+      out.keys.length = count;
+      out.pages.length = count;
+    }
+    return out;
   }
 
   /** Up to `count` stored pages with keys above `after`, in key order. */
@@ -79,53 +217,56 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     return this.readRange(IDBKeyRange.lowerBound(after, true), count);
   }
 
-  /**
-   * The stored pages in the slots of `hashes` (sorted, distinct), by hash,
-   * read a window of neighbouring hashes at a time (slot-reads.ts).
-   */
-  async slots(hashes: readonly number[], taken: TakenHashes): Promise<Map<number, Slot>> {
-    const reads = await Promise.all(windowsOfHashes(hashes, taken).map(([from, to]) =>
-      this.readRange(IDBKeyRange.bound(from * SLOTS_PER_HASH, to * SLOTS_PER_HASH + SLOTS_PER_HASH - 1))));
-    const slots = new Map<number, Slot>();
-    for (const { keys, pages } of reads) {
-      keys.forEach((key, i) => {
-        const hash = Math.floor(key / SLOTS_PER_HASH);
-        const slot = slots.get(hash) ?? { keys: [], values: [] };
-        slot.keys.push(key);
-        slot.values.push(pages[i] as StoredPage);
-        slots.set(hash, slot);
-      });
+  /** Up to `count` group records in `range` with their keys: one request where the browser has getAllRecords. */
+  private async readGroups(range: IDBKeyRange, count: number): Promise<{ keys: number[]; values: unknown[] }> {
+    const native = unwrap(this.store) as IDBObjectStore;
+    if (hasGetAllRecords(native)) {
+      const records = await wrap(native.getAllRecords({ query: range, count }));
+      return { keys: records.map((record) => record.key as number), values: records.map((record) => record.value) };
     }
-    return slots;
+    const [keys, values] = await Promise.all([this.store.getAllKeys(range, count), this.store.getAll(range, count)]);
+    return { keys: keys as number[], values };
   }
 
-  /** Marks the hash of every stored key, reading keys only, a batch at a time. */
-  async takenHashes(batch = KEY_BATCH): Promise<TakenHashes> {
+  /** The stored pages in the slots of `hashes`, by hash: each hash's group read once. */
+  async slots(hashes: readonly number[]): Promise<Map<number, Slot>> {
+    const slots = await Promise.all(hashes.map((hash) => this.slotOf(hash)));
+    const byHash = new Map<number, Slot>();
+    hashes.forEach((hash, i) => {
+      const slot = slots[i] as Slot;
+      if (slot.keys.length > 0) byHash.set(hash, slot);
+    });
+    return byHash;
+  }
+
+  /**
+   * Marks the hash of every stored page, from the block1 buckets (the
+   * transaction must have block1 too): every page files its whole
+   * fingerprint there once. A hint: a hash marked without a page only costs
+   * a read of its slots; `add` refuses a key that holds a page.
+   */
+  async takenHashes(): Promise<TakenHashes> {
     const taken = new TakenHashes();
-    let after = -Infinity;
-    for (;;) {
-      const keys = await this.store.getAllKeys(IDBKeyRange.lowerBound(after, true), batch);
-      for (const key of keys) taken.mark(Math.floor(key / SLOTS_PER_HASH));
-      const last = keys[keys.length - 1];
-      if (last === undefined || keys.length < batch) return taken;
-      after = last;
-    }
+    const buckets = await this.tx.objectStore(KEY_LIST_STORE).getAll();
+    for (const bucket of buckets) forEachPageKey(bucket, KEY_LIST_BLOCK, (key) => taken.mark(Math.floor(key / SLOTS_PER_HASH)));
+    return taken;
   }
 
   /**
    * Up to `limit` pages by last visit (newest first, or oldest), after
-   * skipping `offset`, with their keys: the lastVisit index walked, whatever
-   * the history's size.
+   * skipping `offset`, with their keys: the lastVisit index's entries
+   * (one per page) walked, their groups read once each.
    */
   async byLastVisit(newestFirst: boolean, offset: number, limit: number): Promise<[number, StoredPage][]> {
-    const pages: [number, StoredPage][] = [];
-    let cursor = await this.store.index('lastVisit').openCursor(null, newestFirst ? 'prev' : 'next');
+    const keys: number[] = [];
+    let cursor = await this.store.index('lastVisit').openKeyCursor(null, newestFirst ? 'prev' : 'next');
     if (cursor !== null && offset > 0) cursor = await cursor.advance(offset);
-    while (cursor !== null && pages.length < limit) {
-      pages.push([cursor.primaryKey, cursor.value]);
+    while (cursor !== null && keys.length < limit) {
+      keys.push((cursor.key as [number, number])[1]);
       cursor = await cursor.continue();
     }
-    return pages;
+    const pages = await this.getMany(keys);
+    return keys.flatMap((key, i) => (pages[i] === undefined ? [] : [[key, pages[i] as StoredPage]]));
   }
 
   /** The distinct schemes below `scheme` that some page records, ascending: one index step each. */
@@ -133,22 +274,55 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     const schemes: number[] = [];
     let cursor = await this.store.index('scheme').openKeyCursor(IDBKeyRange.upperBound(scheme, true), 'nextunique');
     while (cursor !== null) {
-      schemes.push(cursor.key);
+      schemes.push(cursor.key as number);
       cursor = await cursor.continue();
     }
     return schemes;
   }
 
-  /** Adds a page under a free `key`; a page already there makes the transaction fail with ConstraintError. */
+  /** Queues a write to `key`'s group, applied when the group is next read. */
+  private queue(key: number, write: Write): void {
+    const group = groupOf(key);
+    this.changed.add(group);
+    const queued = this.queued.get(group);
+    if (queued === undefined) this.queued.set(group, [write]);
+    else queued.push(write);
+  }
+
+  /** Adds a page under a free `key`; a page already there fails the flush with ConstraintError. */
   add(this: PageTable<'readwrite'>, key: number, page: StoredPage): void {
-    unwrap(this.store).add(page, key);
+    this.queue(key, (members) => {
+      if (members.has(key)) throw constraintError(key);
+      members.set(key, page);
+    });
   }
 
   put(this: PageTable<'readwrite'>, key: number, page: StoredPage): void {
-    unwrap(this.store).put(page, key);
+    this.queue(key, (members) => { members.set(key, page); });
   }
 
   delete(this: PageTable<'readwrite'>, key: number): void {
-    unwrap(this.store).delete(key);
+    this.queue(key, (members) => { members.delete(key); });
   }
+
+  /** Writes every group changed since the last flush, once each (a group left empty is deleted). */
+  async flush(this: PageTable<'readwrite'>): Promise<void> {
+    const groups = [...this.changed].sort((a, b) => a - b);
+    this.changed.clear();
+    const states = await Promise.all(groups.map((group) => this.state(group)));
+    const raw = unwrap(this.store) as IDBObjectStore;
+    groups.forEach((group, i) => {
+      const state = states[i] as GroupState;
+      const members = [...(state.members ?? [])].sort(([a], [b]) => a - b);
+      if (members.length === 0) {
+        if (state.read !== undefined) raw.delete(group);
+      } else {
+        raw.put(encodeGroup(members), group);
+      }
+    });
+  }
+}
+
+function membersWithKeys(group: PageGroup): [number, StoredPage][] {
+  return Array.from({ length: memberCount(group) }, (_, i) => [memberKey(group, i), memberAt(group, i)]);
 }

@@ -38,10 +38,11 @@ export function removePage(table: PageTable<'readwrite'>, page: Page, edits: Blo
   table.delete(page.id);
 }
 
-/** One page change with its bucket edits applied in the same transaction. */
-export async function withBlockEdits<T>(tx: WriteTx, write: (edits: BlockEdits) => Promise<T>): Promise<T> {
+/** Page changes through `table` with their bucket edits, both written in the same transaction. */
+export async function withBlockEdits<T>(tx: WriteTx, table: PageTable<'readwrite'>, write: (edits: BlockEdits) => Promise<T>): Promise<T> {
   const edits = new BlockEdits();
   const result = await write(edits);
+  await table.flush();
   await applyBlockEdits(tx, edits);
   return result;
 }

@@ -3,12 +3,12 @@
  * open.ts opens and the rest of the store reads and writes. Types only — the
  * upgrades that reach this version are in migrations/.
  */
-import type { DBSchema, IDBPDatabase, IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import type { Bucket } from './codec/bucket';
-import type { StoredPage } from './codec/stored-page';
+import type { PageGroup } from './codec/page-group';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 7;
+export const DB_VERSION = 8;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -20,11 +20,15 @@ interface BlockStoreSchema {
 }
 
 export interface HistorySchema extends DBSchema {
-  /** Out-of-line keys made from the URL (codec/page-key.ts); lastVisit indexes `v`, scheme `o`. */
-  pages: {
+  /**
+   * Pages in groups (codec/page-group.ts), keyed by the top bits of their
+   * page keys (codec/page-key.ts); multiEntry indexes: lastVisit over each
+   * member's `[lastVisit, key]` (`w`), scheme over the members' schemes (`o`).
+   */
+  groups: {
     key: number;
-    value: StoredPage;
-    indexes: { lastVisit: number; scheme: number };
+    value: PageGroup;
+    indexes: { lastVisit: [number, number]; scheme: number };
   };
   block0: BlockStoreSchema;
   block1: BlockStoreSchema;
@@ -35,9 +39,7 @@ export interface HistorySchema extends DBSchema {
 export type HistoryDatabase = IDBPDatabase<HistorySchema>;
 
 /** Every store: what a write keeping pages and their bucket entries in step opens. */
-export const ALL_STORES = ['pages', ...BLOCK_STORES] as const;
+export const ALL_STORES = ['groups', ...BLOCK_STORES] as const;
 export type ReadTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], IDBTransactionMode>;
 export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], 'readwrite'>;
 
-/** The pages store in any transaction that has it. */
-export type PagesStore<M extends IDBTransactionMode = IDBTransactionMode> = IDBPObjectStore<HistorySchema, ArrayLike<StoreNames<HistorySchema>>, 'pages', M>;

@@ -42,6 +42,18 @@ describe('stored bytes', () => {
         }],
         [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 6, d: '020123456789abcdef0123456789abcdee0a0001a01f00bc0500' }],
       ],
+      // The records above as stored: groups of the pages sharing their keys' top 12 bits, in columns (database version 8).
+      groups: [
+        [379, {
+          w: [[1714564800000, 24887840]], u: ['https://www.example.cn/news/1'], t: ['第一篇'], e: ['摘要。'], o: [1],
+          c: ['https://example.cn/n/1'], l: ['zh-CN'], s: ['other.example'],
+          d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842', at: Uint32Array.from([0, 55]),
+        }],
+        [2922, {
+          w: [[1714564800000, 191541632]], u: ['https://example.com/article'], t: ['An article'], e: ['The first words of the article.'], o: [6],
+          d: '020123456789abcdef0123456789abcdee0a0001a01f00bc0500', at: Uint32Array.from([0, 26]),
+        }],
+      ],
       // Keyed by the whole first block (database version 7), so an entry's first word is the page key alone.
       block0: [[0x0123, '0b6ab180456789ab0b6ab180456789ab'], [0xd900, '017bc22072aa58bf017bc2201234abcd'], [0xffff, '017bc2200000ffff']],
       block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],

@@ -1,7 +1,9 @@
 /** Shared set-up for the store specifications: isolated databases, dumps, seeded randomness. */
 import { IDBFactory } from 'fake-indexeddb';
+import { expect } from 'vitest';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import { openHistory, type History, type PageInput } from '../../src/store';
+import { pagesOfDump } from '../support/history-invariants';
 
 export const T0 = Date.UTC(2024, 4, 1, 12);
 
@@ -34,27 +36,44 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-export const STORE_NAMES = ['pages', 'block0', 'block1', 'block2', 'block3'] as const;
+export const STORE_NAMES = ['groups', 'block0', 'block1', 'block2', 'block3'] as const;
 
 export interface StoreDump {
   keys: IDBValidKey[];
   values: unknown[];
 }
 
-/** Every key and value of the five stores, read through a separate raw connection. */
+/**
+ * Every key and value of the history's stores, read through a separate raw
+ * connection; from version 8 on also `pages`, the groups' members by key
+ * (pagesOfDump), so specifications read pages whatever the layout.
+ */
 export async function dumpDatabase(factory: IDBFactory, name: string): Promise<Record<string, StoreDump>> {
   const db = await rawOpen(factory, name);
   try {
-    const tx = db.transaction([...STORE_NAMES], 'readonly');
-    const entries = await Promise.all(STORE_NAMES.map(async (store) => {
+    const names = [...db.objectStoreNames];
+    const tx = db.transaction(names, 'readonly');
+    const entries = await Promise.all(names.map(async (store) => {
       const objectStore = tx.objectStore(store);
       const [keys, values] = await Promise.all([requestResult(objectStore.getAllKeys()), requestResult(objectStore.getAll())]);
       return [store, { keys, values }] as const;
     }));
-    return Object.fromEntries(entries);
+    const dump: Record<string, StoreDump> = Object.fromEntries(entries);
+    if (dump.groups !== undefined) dump.pages = pagesOfDump(dump);
+    return dump;
   } finally {
     db.close();
   }
+}
+
+/** Opening the history refuses to upgrade database `name` (at `version`): the open fails, and the version and every record stay as they were. */
+export async function expectUpgradeRefused(factory: IDBFactory, name: string, version: number): Promise<void> {
+  const before = await dumpDatabase(factory, name);
+  await expect(openHistory({ indexedDB: factory, name })).rejects.toThrow();
+  const db = await rawOpen(factory, name);
+  expect(db.version).toBe(version);
+  db.close();
+  expect(await dumpDatabase(factory, name)).toEqual(before);
 }
 
 /** Writes raw entries, bypassing the History API (to inject faults or build states by hand). */

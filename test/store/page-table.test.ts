@@ -5,14 +5,15 @@
  */
 import { describe, expect, test } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import { SLOTS_PER_HASH, TakenHashes, urlHash } from '../../src/store/codec/page-key';
+import { SLOTS_PER_HASH, urlHash } from '../../src/store/codec/page-key';
 import { encodePage, type StoredPage } from '../../src/store/codec/stored-page';
 import { inTransaction } from '../../src/store/errors';
 import { openHistoryDatabase } from '../../src/store/open';
 import { PAGE_STORES, PageTable } from '../../src/store/page-table';
 import type { NewPage } from '../../src/store/page';
-import type { HistoryDatabase } from '../../src/store/schema';
-import { T0 } from './helpers';
+import { ALL_STORES, type HistoryDatabase } from '../../src/store/schema';
+import { openHistory } from '../../src/store';
+import { T0, pageInput } from './helpers';
 
 function newPage(url: string, lastVisit: number, scheme: NewPage['scheme'] = 6): NewPage {
   return {
@@ -36,6 +37,7 @@ async function write(db: HistoryDatabase, pages: readonly NewPage[]): Promise<nu
     table.add(key, encodePage(page));
     keys.push(key);
   }
+  await table.flush();
   await tx.done;
   return keys;
 }
@@ -73,7 +75,7 @@ describe('PageTable', () => {
     expect(keys).toEqual([urlHash(first) * SLOTS_PER_HASH, urlHash(first) * SLOTS_PER_HASH + 1]);
     await read(db, async (table) => {
       expect((await table.findByUrl(second))?.key).toBe(keys[1]);
-      const slots = await table.slots([urlHash(first)], await table.takenHashes());
+      const slots = await table.slots([urlHash(first)]);
       expect(slots.get(urlHash(first))).toMatchObject({ keys, values: [{ u: first }, { u: second }] });
     });
   });
@@ -82,7 +84,11 @@ describe('PageTable', () => {
     const db = await database();
     const [key] = await write(db, [newPage(urls[0] as string, T0)]);
     const tx = db.transaction(PAGE_STORES, 'readwrite');
-    const adding = inTransaction(tx, async () => new PageTable(tx).add(key as number, encodePage(newPage(urls[1] as string, T0))));
+    const adding = inTransaction(tx, async () => {
+      const table = new PageTable(tx);
+      table.add(key as number, encodePage(newPage(urls[1] as string, T0)));
+      await table.flush();
+    });
     await expect(adding).rejects.toMatchObject({ name: 'ConstraintError' });
     await read(db, async (table) => expect((await table.get(key as number))?.u).toBe(urls[0]));
   });
@@ -94,6 +100,7 @@ describe('PageTable', () => {
     const table = new PageTable(tx);
     table.put(keys[0] as number, encodePage({ ...newPage(urls[0] as string, T0), title: 'Renamed' }));
     table.delete(keys[1] as number);
+    await table.flush();
     await tx.done;
     await read(db, async (table) => {
       expect((await table.get(keys[0] as number))?.t).toBe('Renamed');
@@ -135,12 +142,35 @@ describe('PageTable', () => {
     expect(seen).toEqual([...keys].sort((a, b) => a - b));
   });
 
-  test('takenHashes marks every stored hash and no other, across key batches', async () => {
-    const db = await database();
-    await write(db, urls.map((url) => newPage(url, T0)));
-    const taken: TakenHashes = await read(db, (table) => table.takenHashes(5));
+  test('takenHashes marks every stored hash and no other, from the block index', async () => {
+    const factory = new IDBFactory();
+    const history = await openHistory({ indexedDB: factory, name: 'deja-lu' });
+    for (const [i, url] of urls.entries()) await history.recordVisit(pageInput({ url, fingerprint: (0x1000 + i).toString(16).padStart(16, '0') }));
+    history.close();
+    const db = await openHistoryDatabase(factory, 'deja-lu');
+    const tx = db.transaction(ALL_STORES, 'readonly');
+    const taken = await new PageTable(tx).takenHashes();
     for (const url of urls) expect(taken.has(urlHash(url))).toBe(true);
     expect(taken.countIn(0, 2 ** 24 - 1)).toBe(urls.length);
+  });
+
+  test('a write is seen by reads of the same transaction before it is flushed, and by none after an abort', async () => {
+    const db = await database();
+    const [key] = await write(db, [newPage(urls[0] as string, T0)]);
+    const tx = db.transaction(PAGE_STORES, 'readwrite');
+    const table = new PageTable(tx);
+    table.delete(key as number);
+    const added = await table.newKey(urls[1] as string);
+    table.add(added, encodePage(newPage(urls[1] as string, T0)));
+    expect(await table.get(key as number)).toBeUndefined();
+    expect((await table.findByUrl(urls[1] as string))?.key).toBe(added);
+    expect((await table.readAfter(-Infinity, 10)).keys).toEqual([added]);
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    await read(db, async (table) => {
+      expect((await table.get(key as number))?.u).toBe(urls[0]);
+      expect(await table.get(added)).toBeUndefined();
+    });
   });
 
   test('schemesBelow lists each older scheme some page records, once', async () => {

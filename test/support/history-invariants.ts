@@ -10,12 +10,25 @@
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
 import { unpackFingerprints } from '../../src/store/codec/fingerprints';
+import { checkGroup, membersOf } from '../../src/store/codec/page-group';
 import { storedFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
 
 /** Keys and values by store name, as test/store/helpers.ts and the e2e support dump them. */
 export type HistoryDump = Record<string, { keys: unknown[]; values: unknown[] }>;
+
+/**
+ * The dump's pages by key, as a store of a record a page would hold them:
+ * the members of its `groups` (codec/page-group.ts, version 8 on), or its
+ * `pages` store (a dump of an older version).
+ */
+export function pagesOfDump(dump: HistoryDump): { keys: number[]; values: StoredPage[] } {
+  const groups = dump.groups;
+  if (groups === undefined) return { keys: (dump.pages?.keys ?? []) as number[], values: (dump.pages?.values ?? []) as StoredPage[] };
+  const members = groups.keys.flatMap((key, i) => membersOf(checkGroup(groups.values[i], key as number)));
+  return { keys: members.map(([key]) => key), values: members.map(([, page]) => page) };
+}
 
 function count(map: Map<string, number>, id: string): void {
   map.set(id, (map.get(id) ?? 0) + 1);
@@ -29,8 +42,7 @@ function count(map: Map<string, number>, id: string): void {
  */
 export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean } = {}): string[] {
   const problems: string[] = [];
-  const pages = (dump.pages?.values ?? []) as StoredPage[];
-  const pageKeys = (dump.pages?.keys ?? []) as number[];
+  const { keys: pageKeys, values: pages } = pagesOfDump(dump);
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
     pages.forEach((page, i) => {

@@ -41,7 +41,8 @@ async function storedPages(sw: Worker): Promise<number> {
     });
     try {
       return await new Promise<number>((resolve, reject) => {
-        const count = db.transaction('pages').objectStore('pages').count();
+        // Pages, one lastVisit index entry each (the groups store holds them in groups).
+        const count = db.transaction('groups').objectStore('groups').index('lastVisit').count();
         count.onsuccess = () => resolve(count.result);
         count.onerror = () => reject(count.error);
       });

@@ -21,7 +21,7 @@ const DENSE_SHARE = 16;
 /** Keys per range read: at a million pages < 1 MB of buckets (~2.5 kB each in block1–3, ~3.4 kB in block0), the most a bulk write holds at a time. */
 const RANGE_KEYS = 256;
 
-type BucketStore = IDBPObjectStore<HistorySchema, ArrayLike<'pages' | BlockStoreName>, BlockStoreName, 'readwrite'>;
+type BucketStore = IDBPObjectStore<HistorySchema, ArrayLike<'groups' | BlockStoreName>, BlockStoreName, 'readwrite'>;
 
 /** Writes the bucket `change` makes of `bucket`, filing its pages' entries afresh (refiling), or deletes it when it ends up empty. */
 function writeBucket(store: BucketStore, b: number, key: number, bucket: Bucket | undefined, change: BucketChange, request: (pending: Promise<unknown>) => void): void {

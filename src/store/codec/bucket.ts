@@ -116,6 +116,12 @@ export function decodeBucket(bucket: Uint8Array, b: number): BucketEntry[] {
   return out;
 }
 
+/** Calls `visit` with the page key of each entry of a bucket of block store `b`, without building entries. */
+export function forEachPageKey(bucket: Uint8Array, b: number, visit: (pageKey: number) => void): void {
+  const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) visit(pageOfWord(view.getUint32(at), b));
+}
+
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
   const blocks = fingerprintBlocks(fp);

@@ -71,7 +71,7 @@ describe('Firefox: privacy', () => {
     await options.click('#clear-all');
     await options.waitForFunction(() => document.getElementById('transfer-status')?.textContent === 'Your history is empty now.');
 
-    expect(await storeCounts(firefox)).toEqual({ pages: 0, block0: 0, block1: 0, block2: 0, block3: 0 });
+    expect(await storeCounts(firefox)).toEqual({ groups: 0, block0: 0, block1: 0, block2: 0, block3: 0 });
     expect((await sessionKeys(firefox)).filter((key) => key.startsWith('tab-report:'))).toEqual([]);
     expect(await badge(firefox, repost.tabId)).toEqual({ text: '', title: ACTION_TITLE });
     const popup = await openPopup(firefox, repost.tabId);

@@ -6,7 +6,8 @@ import type { browser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
 import type { Page as PageRecord } from '../../../src/store';
-import { decodePage, type StoredPage } from '../../../src/store/codec/stored-page';
+import { decodePage } from '../../../src/store/codec/stored-page';
+import { pagesOfDump } from '../../support/history-invariants';
 import { ROOT } from './browser';
 
 /** The worker's `chrome` global, typed with the polyfill's API (promise-based, as MV3's is). */
@@ -79,7 +80,7 @@ export async function storedPages(worker: Worker): Promise<PageRecord[]> {
 
 export interface RawPages { keys: unknown[]; values: unknown[] }
 
-/** Runs in the extension (any browser evaluates it there): the pages store's keys and records, as stored. */
+/** Runs in the extension (any browser evaluates it there): the groups store's keys and records (pages in groups of columns), as stored. */
 export async function readRawPages(): Promise<RawPages> {
   const databases = await indexedDB.databases();
   if (!databases.some((db) => db.name === 'deja-lu')) return { keys: [], values: [] };
@@ -88,7 +89,7 @@ export async function readRawPages(): Promise<RawPages> {
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const store = db.transaction('pages').objectStore('pages');
+      const store = db.transaction('groups').objectStore('groups');
       const keys = store.getAllKeys();
       const values = store.getAll();
       values.onsuccess = () => {
@@ -101,7 +102,8 @@ export async function readRawPages(): Promise<RawPages> {
 }
 
 export function decodePages(raw: RawPages): PageRecord[] {
-  return raw.values.map((value, i) => decodePage(value as StoredPage, raw.keys[i] as number));
+  const { keys, values } = pagesOfDump({ groups: raw });
+  return values.map((value, i) => decodePage(value, keys[i] as number));
 }
 
 /** The fields an export must carry over unchanged, in a stable order. */
@@ -112,11 +114,11 @@ export function portable(pages: PageRecord[]) {
 }
 
 /** Keys and values of each of the history's five object stores, read in one transaction. */
-export type StoreDump = Record<'pages' | 'block0' | 'block1' | 'block2' | 'block3', { keys: unknown[]; values: unknown[] }>;
+export type StoreDump = Record<'groups' | 'block0' | 'block1' | 'block2' | 'block3', { keys: unknown[]; values: unknown[] }>;
 
 export function dumpStores(worker: Worker): Promise<StoreDump> {
   return worker.evaluate(async () => {
-    const names = ['pages', 'block0', 'block1', 'block2', 'block3'] as const;
+    const names = ['groups', 'block0', 'block1', 'block2', 'block3'] as const;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('deja-lu');
       open.onsuccess = () => resolve(open.result);

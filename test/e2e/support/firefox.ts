@@ -235,21 +235,23 @@ async function chromeEval<T>(firefox: FirefoxWithExtension, expression: string):
 export async function storedPages(firefox: FirefoxWithExtension): Promise<PageRecord[]> {
   const raw = await firefox.control.evaluateHandle(readRawPages);
   try {
-    // BiDi hands typed arrays over without their bytes: the records' byte arrays cross as plain arrays.
+    // BiDi hands typed arrays over without their contents: the groups' byte and offset arrays cross as plain arrays.
     const crossed = await raw.evaluate(({ keys, values }) => ({
       keys,
       values: values.map((record) => Object.fromEntries(Object.entries(record as object)
-        .map(([field, value]) => [field, value instanceof Uint8Array ? { uint8: Array.from(value) } : value]))),
+        .map(([field, value]) => [field, value instanceof Uint8Array ? { uint8: Array.from(value) } : value instanceof Uint32Array ? { uint32: Array.from(value) } : value]))),
     }));
-    const values = crossed.values.map((record) => Object.fromEntries(Object.entries(record)
-      .map(([field, value]) => [field, (value as { uint8?: number[] })?.uint8 ? Uint8Array.from((value as { uint8: number[] }).uint8) : value])));
+    const values = crossed.values.map((record) => Object.fromEntries(Object.entries(record).map(([field, value]) => {
+      const typed = value as { uint8?: number[]; uint32?: number[] } | null;
+      return [field, typed?.uint8 ? Uint8Array.from(typed.uint8) : typed?.uint32 ? Uint32Array.from(typed.uint32) : value];
+    })));
     return decodePages({ keys: crossed.keys, values });
   } finally {
     await raw.dispose();
   }
 }
 
-/** How many records each of the extension's IndexedDB stores holds (pages and the four block stores). */
+/** How many records each of the extension's IndexedDB stores holds (groups of pages and the four block stores). */
 export function storeCounts(firefox: FirefoxWithExtension): Promise<Record<string, number>> {
   return firefox.control.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
