@@ -336,7 +336,8 @@ export class History {
     for (;;) {
       const { keys, pages } = await next;
       const last = keys[keys.length - 1];
-      const more = last !== undefined && keys.length === EXPORT_BATCH;
+      // Fewer than asked for only at the end (readAfter reads whole groups).
+      const more = last !== undefined && keys.length >= EXPORT_BATCH;
       if (more) {
         // A failure of the read ahead surfaces when it is awaited.
         next = read(last);

@@ -13,8 +13,8 @@
  * fails the flush, which aborts the transaction (errors.ts inTransaction).
  */
 import { unwrap, wrap, type IDBPObjectStore, type IDBPTransaction, type StoreNames } from 'idb';
-import { checkGroup, encodeGroup, groupKeyRange, groupOf, memberAt, memberCount, memberIndex, memberKey, type PageGroup } from './codec/page-group';
-import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
+import { checkGroup, encodeGroup, groupOf, memberAt, memberCount, memberIndex, memberKey, type PageGroup } from './codec/page-group';
+import { SLOTS_PER_HASH, TakenHashes, URL_HASH_BITS, freeKey, urlHash } from './codec/page-key';
 import { forEachPageKey } from './codec/bucket';
 import type { StoredPage } from './codec/stored-page';
 import type { HistorySchema } from './schema';
@@ -174,20 +174,20 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
   }
 
   /**
-   * Up to `count` (all when undefined) stored pages in `range`, in key order,
-   * with their keys. Groups are read several at a time, as many as the pages
-   * still wanted need at the group size seen so far; only groups this table
-   * already holds are kept.
+   * The stored pages with keys above `after`, in key order with their keys,
+   * whole groups at a time until there are at least `atLeast` (fewer only
+   * when no page is left): a group is read once however the reads are cut.
+   * Groups are read several a request, as many as the pages still wanted
+   * need at the group size seen so far; only groups this table already
+   * holds are kept.
    */
-  async readRange(range: IDBKeyRange, count = Infinity): Promise<RangeRead> {
-    const low = typeof range.lower === 'number' ? (range.lowerOpen ? Math.floor(range.lower) + 1 : Math.ceil(range.lower)) : 0;
-    const high = typeof range.upper === 'number' ? (range.upperOpen ? Math.ceil(range.upper) - 1 : Math.floor(range.upper)) : groupKeyRange(groupOf(2 ** 28 - 1))[1];
+  async readAfter(after: number, atLeast: number): Promise<RangeRead> {
+    const low = Math.max(0, Math.floor(after) + 1);
     const out: RangeRead = { keys: [], pages: [] };
-    if (low > high) return out;
-    const last = groupOf(high);
+    const last = groupOf(2 ** URL_HASH_BITS * SLOTS_PER_HASH - 1);
     let perGroup = 1;
-    for (let next = groupOf(Math.max(low, 0)); next <= last && out.keys.length < count;) {
-      const wanted = Math.min(MAX_GROUPS_PER_READ, Math.max(1, Math.ceil((count - out.keys.length) / perGroup)));
+    for (let next = groupOf(low); next <= last && out.keys.length < atLeast;) {
+      const wanted = Math.min(MAX_GROUPS_PER_READ, Math.max(1, Math.ceil((atLeast - out.keys.length) / perGroup)));
       const { keys, values } = await this.readGroups(IDBKeyRange.bound(next, last), wanted);
       const end = keys.length < wanted ? last : keys[keys.length - 1] as number;
       const inSpan = new Set(keys);
@@ -195,26 +195,18 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
       for (const group of this.queued.keys()) if (group >= next && group <= end) inSpan.add(group);
       const before = out.keys.length;
       for (const group of [...inSpan].sort((a, b) => a - b)) {
+        if (out.keys.length >= atLeast) return out;
         const at = keys.indexOf(group);
         // A group this table has not read is not kept: an export reads them all.
         const state = this.reads.has(group) || at === -1
           ? await this.state(group)
           : { read: checkGroup(values[at], group), members: undefined };
-        PageTable.pagesIn(state, low, high, out);
+        PageTable.pagesIn(state, low, Infinity, out);
       }
       perGroup = Math.max(1, (out.keys.length - before) / Math.max(1, inSpan.size));
       next = end + 1;
     }
-    if (out.keys.length > count) {
-      out.keys.length = count;
-      out.pages.length = count;
-    }
     return out;
-  }
-
-  /** Up to `count` stored pages with keys above `after`, in key order. */
-  readAfter(after: number, count: number): Promise<RangeRead> {
-    return this.readRange(IDBKeyRange.lowerBound(after, true), count);
   }
 
   /** Up to `count` group records in `range` with their keys: one request where the browser has getAllRecords. */

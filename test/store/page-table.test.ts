@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { SLOTS_PER_HASH, urlHash } from '../../src/store/codec/page-key';
+import { GROUP_SHIFT } from '../../src/store/codec/page-group';
 import { encodePage, type StoredPage } from '../../src/store/codec/stored-page';
 import { inTransaction } from '../../src/store/errors';
 import { openHistoryDatabase } from '../../src/store/open';
@@ -126,7 +127,7 @@ describe('PageTable', () => {
     expect(listed.map(([key, page]) => [key, page.v])).toEqual(expected.map(({ key, visit }) => [key, visit]));
   });
 
-  test('readAfter walks every page in key order, a count at a time', async () => {
+  test('readAfter walks every page in key order, whole groups until at least the count asked for', async () => {
     const db = await database();
     const keys = await write(db, urls.map((url) => newPage(url, T0)));
     const seen: number[] = [];
@@ -140,6 +141,24 @@ describe('PageTable', () => {
       }
     });
     expect(seen).toEqual([...keys].sort((a, b) => a - b));
+  });
+
+  test('readAfter never cuts a group: a read ends where a group does, so the next read starts at the next group', async () => {
+    const db = await database();
+    const members = (group: number, n: number) => Array.from({ length: n }, (_, i) => (group << GROUP_SHIFT) + 16 * (i + 1));
+    const keys = [...members(5, 7), ...members(9, 4), ...members(10, 3)];
+    const tx = db.transaction(PAGE_STORES, 'readwrite');
+    const table = new PageTable(tx);
+    keys.forEach((key, i) => table.add(key, encodePage(newPage(`https://example.com/${i}`, T0))));
+    await table.flush();
+    await tx.done;
+    const reads = await read(db, async (table) => {
+      const first = await table.readAfter(-Infinity, 5);
+      const second = await table.readAfter(first.keys[first.keys.length - 1] as number, 5);
+      const third = await table.readAfter(second.keys[second.keys.length - 1] as number, 5);
+      return [first, second, third].map((batch) => batch.keys);
+    });
+    expect(reads).toEqual([members(5, 7), [...members(9, 4), ...members(10, 3)], []]);
   });
 
   test('takenHashes marks every stored hash and no other, from the block index', async () => {
