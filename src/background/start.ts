@@ -20,6 +20,7 @@ import { tabExtractor } from './tab-extractor';
 import { registerShortcuts, type ShortcutApi } from './shortcuts';
 import { sessionTabReports } from './tab-reports';
 import { VisitService } from './visit-service';
+import { keepAliveWhile } from './keep-alive';
 import { openWelcomeOnInstall } from './welcome';
 import { watchedUrls } from '../watch/watched-urls';
 
@@ -63,7 +64,8 @@ export function startBackground({
   openTabsRead = sessionFlag,
   shortcutApi,
 }: BackgroundOptions = {}): void {
-  const historyReady = open();
+  // A schema upgrade of a large history outlasts the worker's idle timeout (keep-alive.ts).
+  const historyReady = keepAliveWhile(open());
   // Documents the worker saw commit, injected after their load without a ping (Chromium).
   const newDocuments = new NewDocuments();
   const ensureContentScript = contentInjector({ newDocuments });
