@@ -13,7 +13,7 @@
  * fails the flush, which aborts the transaction (errors.ts inTransaction).
  */
 import { unwrap, wrap, type IDBPObjectStore, type IDBPTransaction, type StoreNames } from 'idb';
-import { checkGroup, encodeGroup, groupOf, memberAt, memberCount, memberIndex, memberKey, type PageGroup } from './codec/page-group';
+import { checkGroup, encodeGroup, groupOf, memberAt, memberCount, memberIndex, memberKey, membersOf, type PageGroup } from './codec/page-group';
 import { SLOTS_PER_HASH, TakenHashes, URL_HASH_BITS, freeKey, urlHash } from './codec/page-key';
 import { forEachPageKey } from './codec/bucket';
 import type { StoredPage } from './codec/stored-page';
@@ -99,7 +99,7 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     const queued = this.queued.get(group);
     if (queued !== undefined && queued.length > 0) {
       let members = this.written.get(group);
-      if (members === undefined) this.written.set(group, members = new Map(read === undefined ? [] : membersWithKeys(read)));
+      if (members === undefined) this.written.set(group, members = new Map(read === undefined ? [] : membersOf(read)));
       for (const write of queued.splice(0)) write(members);
     }
     return { read, members: this.written.get(group) };
@@ -313,8 +313,4 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
       }
     });
   }
-}
-
-function membersWithKeys(group: PageGroup): [number, StoredPage][] {
-  return Array.from({ length: memberCount(group) }, (_, i) => [memberKey(group, i), memberAt(group, i)]);
 }
