@@ -66,6 +66,8 @@ export function startBackground({
 }: BackgroundOptions = {}): void {
   // A schema upgrade of a large history outlasts the worker's idle timeout (keep-alive.ts).
   const historyReady = keepAliveWhile(open());
+  // An import the worker's stop cut short left entries to file (store/blocks/runs.ts); a million pages' take ~20 s.
+  void keepAliveWhile(historyReady.then((history) => history.finishImports())).catch(logError);
   // Documents the worker saw commit, injected after their load without a ping (Chromium).
   const newDocuments = new NewDocuments();
   const ensureContentScript = contentInjector({ newDocuments });

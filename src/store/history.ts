@@ -5,6 +5,7 @@ import { DEFAULT_MAX_DISTANCE, MAX_SUPPORTED_DISTANCE } from '../core/verdict';
 import { FINGERPRINT_SCHEME, isFingerprintScheme, passageMeasure, type FingerprintScheme, type PassageMeasure } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { lookupBlocks } from './blocks/block-stores';
+import { mergeRuns } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
 import { decodePage, encodePage, storedFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
@@ -15,7 +16,7 @@ import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
 import { PAGE_STORES, PageTable, type RangeRead } from './page-table';
 import { insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
-import { ALL_STORES, DB_NAME, type HistoryDatabase } from './schema';
+import { ALL_STORES, DB_NAME, LOOKUP_STORES, type HistoryDatabase } from './schema';
 
 export interface OpenHistoryOptions {
   indexedDB?: IDBFactory;
@@ -163,7 +164,7 @@ export class History {
     checkDistance(maxDistance);
     const queries = fingerprints.map(toFingerprint);
     const excludeUrl = options.excludeUrl === undefined ? undefined : normalizeUrl(options.excludeUrl) ?? options.excludeUrl;
-    const tx = this.db.transaction(ALL_STORES, 'readonly');
+    const tx = this.db.transaction(LOOKUP_STORES, 'readonly');
     return inTransaction(tx, async () => {
       const found = await lookupBlocks(tx, queries, maxDistance, options.passageQueries, options.sketchQueries);
       const ids = [...new Set(found.flatMap((set) => [...set]))];
@@ -373,6 +374,15 @@ export class History {
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
     return importFile(this.db, chunks, new Date(this.now()), options);
+  }
+
+  /**
+   * Files the entries an import set aside and did not file because it was
+   * stopped (blocks/runs.ts): until then its pages are stored but not found.
+   * Nothing to do, and one read, when no import was stopped.
+   */
+  finishImports(): Promise<void> {
+    return mergeRuns(this.db);
   }
 
   close(): void {

@@ -2,23 +2,23 @@
  * A round of an import (import.ts): several batches planned against the
  * history first (which pages are new and under which keys, which change a
  * stored page, which change nothing), reading only; then their new pages'
- * entries filed in the block index in short steps (fileInSteps), every
- * bucket rewritten once for the whole round; then the pages written, batch
- * by batch. A bucket rewrite costs about the same for one page as for a
- * hundred thousand, so the round, not the batch, is what pays for it.
+ * entries filed in the block index in short steps (fileInSteps, every bucket
+ * rewritten once for the round), or set aside as a run when the file has
+ * more rounds (blocks/runs.ts); then the pages written, batch by batch.
  *
- * Entries go in before their pages, so no page is ever stored without its
- * entries. An import that stops between the two leaves entries of pages not
- * written: a lookup skips a key with no page (History.queryMany), and running
- * the import again files the same pages under the same keys, replacing those
- * entries (refiling) rather than adding them twice.
+ * Entries go in (or aside) before their pages, so no page is ever stored
+ * without them. An import that stops between the two leaves entries of
+ * pages not written: a lookup skips a key with no page (History.queryMany),
+ * and running the import again files the same pages under the same keys,
+ * replacing those entries (refiling) rather than adding them twice.
  */
 import { BlockEdits } from './blocks/block-edits';
+import { forEachWaitingPage } from './blocks/runs';
 import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
 import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
-import { PAGE_STORES, PageTable } from './page-table';
+import { KEY_LIST_BLOCK, PAGE_STORES, PageTable } from './page-table';
 import { ALL_STORES, type HistoryDatabase } from './schema';
 
 /**
@@ -34,9 +34,13 @@ export class ImportHashes {
 
   async current(): Promise<TakenHashes> {
     if (this.taken === undefined) {
-      // takenHashes reads the block index too.
+      // takenHashes reads the block index too; pages whose entries wait in runs are marked from those.
       const tx = this.db.transaction(ALL_STORES, 'readonly');
-      const taken = await inTransaction(tx, () => new PageTable(tx).takenHashes());
+      const taken = await inTransaction(tx, async () => {
+        const found = await new PageTable(tx).takenHashes();
+        await forEachWaitingPage(tx.objectStore('runs'), KEY_LIST_BLOCK, (key) => found.mark(Math.floor(key / SLOTS_PER_HASH)));
+        return found;
+      });
       for (const key of this.planned) taken.mark(Math.floor(key / SLOTS_PER_HASH));
       this.taken = taken;
     }

@@ -1,12 +1,16 @@
 /**
  * Importing an export file of any size: the file is read as a stream, in
- * batches, and written a round of batches at a time (import-round.ts): the
- * round's new pages' bucket entries first, in short steps, then its pages,
- * batch by batch, in short transactions, so page checks wait for one step,
- * never for the import. A batch is in once reported; the file is not
- * (docs/export-format.md, "Import"): an import that stops half way keeps the
- * batches written before, each page with its entries, and running it again
- * completes it, since merging and filing are idempotent.
+ * batches, and written a round of batches at a time (import-round.ts). A
+ * file of one round gets its new pages' bucket entries filed first, in short
+ * steps; a longer one sets each round's entries aside as a run and files all
+ * the runs in one merge at its end (blocks/runs.ts, decisions/0071), so
+ * every bucket is rewritten once per import, not once per round. Then the
+ * round's pages, batch by batch, in short transactions, so page checks wait
+ * for one step, never for the import. A batch is in once reported (and found
+ * once its entries are filed); the file is not (docs/export-format.md,
+ * "Import"): an import that stops half way keeps the batches written before,
+ * and running it again completes it, since merging and filing are
+ * idempotent.
  *
  * Memory holds a round of new pages (IMPORT_ROUND records, ~60 MB at most
  * as stored) and a bitmap of the URL hashes in the history (2 MB), never the
@@ -16,6 +20,7 @@ import { BLOCK_COUNT } from '../core/fingerprint64';
 import { BatchWriter, PageOutcomes, type Counts, type Outcome } from './batch-writer';
 import { fileInSteps } from './blocks/block-stores';
 import { BlockEdits } from './blocks/block-edits';
+import { mergeRuns, spillRun, supersede } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
 import { groupOf } from './codec/page-group';
 import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
@@ -200,10 +205,10 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Records per round (import-round.ts): its new pages' entries are filed in
- * one pass over the block index, which costs about the same whatever the
- * round holds (each bucket read and rewritten once), so a larger round costs
- * less per page and holds more pages in memory (~0.6 kB each as stored).
+ * Records per round (import-round.ts): the pages held in memory until
+ * written (~0.6 kB each as stored). A file of one round files its entries
+ * in one pass over the block index, which costs about the same whatever the
+ * round holds; a longer file's rounds become runs, which cost by the entry.
  */
 export const IMPORT_ROUND = 100_000;
 /** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written. */
@@ -228,6 +233,11 @@ class RoundWriter {
 
   async file(round: RoundPlan<ImportRejection>): Promise<void> {
     for (let b = 0; b < BLOCK_COUNT; b++) await fileInSteps(this.db, round.edits(b), b);
+  }
+
+  /** The round's new pages' entries set aside as a run, merged when the import ends (blocks/runs.ts). */
+  async spill(round: RoundPlan<ImportRejection>): Promise<void> {
+    await spillRun(this.db, (b) => round.edits(b));
   }
 
   /**
@@ -283,6 +293,18 @@ class RoundWriter {
   }
 
   /**
+   * After a failure, the entries set aside in a run for the pages of
+   * `batches` (not written) are left out of the merge, best effort.
+   */
+  async forget(batches: readonly PlannedBatch<ImportRejection>[]): Promise<void> {
+    try {
+      await supersede(this.db, batches.flatMap((batch) => batch.fresh.map((entry) => entry.key)));
+    } catch {
+      // Left for the rerun, which spills those pages again: the failure being reported is the import's own.
+    }
+  }
+
+  /**
    * After a failure, the entries filed for the pages of `batches` (not
    * written) are taken out again where no page holds their key, best effort:
    * what is left (the history closed, say) is harmless and replaced when the
@@ -328,7 +350,12 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
   const rounds = new RoundWriter(db, new BatchWriter(db, hashes, outcomes), outcomes);
   const report: ImportReport = { imported: 0, updated: 0, unchanged: 0, rejected: [], rejectedCount: 0 };
   let saved = 0;
+  const progress = () => options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
+  // Runs an earlier import left (it was stopped) are filed first, so this one plans against a whole index.
+  await mergeRuns(db);
   let pending = reader.next();
+  // Whether rounds set their entries aside as runs: any import of more than one round (decisions/0071).
+  let spilling = false;
   try {
     for (let ended = false; !ended;) {
       const round = new RoundPlan<ImportRejection>(db, hashes, saved);
@@ -353,12 +380,15 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
         await round.add(batch);
       }
       let next = 0;
+      // A file of one round is filed in one pass; a longer one's rounds become runs, filed in one merge at its end.
+      spilling ||= !ended;
       try {
-        await rounds.file(round);
+        if (spilling) await rounds.spill(round);
+        else await rounds.file(round);
         await rounds.writeGroups(round, async (counts) => {
           report.imported += counts.imported;
           // Records handled stay where they were until the batches are written; the new pages counted move.
-          options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
+          progress();
           await pause();
         });
         for (; next < round.batches.length; next++) {
@@ -370,19 +400,28 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
           report.rejectedCount += batch.rejected.length;
           for (const rejection of batch.rejected) if (report.rejected.length < MAX_REPORTED_REJECTIONS) report.rejected.push(rejection);
           saved = batch.end;
-          options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
+          progress();
           await pause();
         }
       } catch (error) {
-        await rounds.unfile(round.batches.slice(next));
+        if (spilling) await rounds.forget(round.batches.slice(next));
+        else await rounds.unfile(round.batches.slice(next));
         throw error;
       }
       hashes.clearPlanned();
       if (unreadable !== undefined) throw unreadable.error;
     }
+    if (spilling) {
+      await mergeRuns(db, async () => {
+        progress();
+        await pause();
+      });
+    }
     return report;
   } catch (error) {
     reader.stop();
+    // The pages written are found once their runs are filed; what fails here is left to the next import or opening.
+    if (spilling) await mergeRuns(db).catch(() => undefined);
     if (saved === 0) throw error;
     throw new ImportIncompleteError(error, report, saved, reader.read);
   }

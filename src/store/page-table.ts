@@ -27,7 +27,7 @@ export const PAGE_STORES = ['groups'] as const;
  * what `takenHashes` reads, ~8 bytes a page instead of the pages.
  */
 const KEY_LIST_STORE = 'block1';
-const KEY_LIST_BLOCK = 1;
+export const KEY_LIST_BLOCK = 1;
 /** Groups read at most per request of a range read: ~250 pages each at a million pages. */
 const MAX_GROUPS_PER_READ = 16;
 

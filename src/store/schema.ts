@@ -6,9 +6,10 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import type { Bucket } from './codec/bucket';
 import type { PageGroup } from './codec/page-group';
+import type { Mark, RunKey, RunRecord } from './codec/run';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 8;
+export const DB_VERSION = 9;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -34,12 +35,24 @@ export interface HistorySchema extends DBSchema {
   block1: BlockStoreSchema;
   block2: BlockStoreSchema;
   block3: BlockStoreSchema;
+  /**
+   * An import's bucket entries not yet in the block stores (codec/run.ts,
+   * blocks/runs.ts): run records under `[block store, chunk, sequence]`;
+   * under a page key, a mark saying up to which sequence the page's entries
+   * in the runs are out of date; under 'clock', the last sequence given out.
+   */
+  runs: {
+    key: RunKey | number | 'clock';
+    value: RunRecord | Mark;
+  };
 }
 
 export type HistoryDatabase = IDBPDatabase<HistorySchema>;
 
-/** Every store: what a write keeping pages and their bucket entries in step opens. */
-export const ALL_STORES = ['groups', ...BLOCK_STORES] as const;
-export type ReadTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], IDBTransactionMode>;
+/** The stores a look-up reads: pages and their bucket entries. */
+export const LOOKUP_STORES = ['groups', ...BLOCK_STORES] as const;
+/** Every store: what a write keeping pages and their bucket entries in step opens (runs for the marks, blocks/runs.ts). */
+export const ALL_STORES = [...LOOKUP_STORES, 'runs'] as const;
+export type ReadTx = IDBPTransaction<HistorySchema, (typeof LOOKUP_STORES)[number][], IDBTransactionMode>;
 export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], 'readwrite'>;
 

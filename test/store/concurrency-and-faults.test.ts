@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HistoryQuotaError, openHistory, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
-import { dumpDatabase, freshHistory, manualClock, pageInput, T0 } from './helpers';
+import { dumpDatabase, failNthWrite, freshHistory, manualClock, pageInput, T0 } from './helpers';
 
 /**
  * Several writers at once (two tabs, the background and the history page) and
@@ -50,28 +49,7 @@ describe('concurrent writers', () => {
 });
 
 describe('writes failing midway (storage quota used up)', () => {
-  /**
-   * Makes the `failAt`-th write request (add, put or delete, counted across
-   * all stores) throw QuotaExceededError, as a browser does when the disk is
-   * full; later requests go through again.
-   */
   let restore: (() => void) | undefined;
-  function failNthWrite(failAt: number): void {
-    const methods = ['add', 'put', 'delete'] as const;
-    const originals = methods.map((method) => IDBObjectStore.prototype[method]);
-    let calls = 0;
-    for (const [i, method] of methods.entries()) {
-      const original = originals[i] as (...args: unknown[]) => unknown;
-      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
-        calls += 1;
-        if (calls === failAt) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        return original.apply(this, args);
-      } as never;
-    }
-    restore = () => methods.forEach((method, i) => {
-      IDBObjectStore.prototype[method] = originals[i] as never;
-    });
-  }
   afterEach(() => {
     restore?.();
     restore = undefined;
@@ -112,7 +90,7 @@ describe('writes failing midway (storage quota used up)', () => {
         const { history, factory, name } = await freshHistory(() => T0 + 20);
         for (const [i, op] of operations.entries()) {
           const before = await dumpDatabase(factory, name);
-          if (i === faulty % operations.length) failNthWrite(failAt);
+          if (i === faulty % operations.length) restore = failNthWrite(failAt);
           const outcome = await apply(history, op).then(() => 'ok', (error: unknown) => error);
           restore?.();
           restore = undefined;

@@ -1,5 +1,5 @@
 /** Shared set-up for the store specifications: isolated databases, dumps, seeded randomness. */
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { expect } from 'vitest';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import { openHistory, type History, type PageInput } from '../../src/store';
@@ -136,4 +136,30 @@ export async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = '';
   for await (const chunk of chunks) text += chunk;
   return text;
+}
+
+/**
+ * Makes the `failAt`-th write request (add, put or delete, counted across
+ * all stores) throw QuotaExceededError, as a browser does when the disk is
+ * full; later requests go through again, and so do those made while
+ * `uncounted()` holds (another writer, not the one under test). Returns
+ * the undo.
+ */
+export function failNthWrite(failAt: number, uncounted: () => boolean = () => false): () => void {
+  const methods = ['add', 'put', 'delete'] as const;
+  const originals = methods.map((method) => IDBObjectStore.prototype[method]);
+  let calls = 0;
+  methods.forEach((method, i) => {
+    const original = originals[i] as (...args: unknown[]) => unknown;
+    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+      if (!uncounted()) {
+        calls += 1;
+        if (calls === failAt) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return original.apply(this, args);
+    } as never;
+  });
+  return () => methods.forEach((method, i) => {
+    IDBObjectStore.prototype[method] = originals[i] as never;
+  });
 }

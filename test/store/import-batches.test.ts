@@ -2,6 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { ExportFormatError, IMPORT_BATCH, ImportIncompleteError, openHistory, serializeExport, type ExportRecord, type History, type ImportReport } from '../../src/store';
 import { bucketKey } from '../../src/store/codec/bucket';
+import { groupOf } from '../../src/store/codec/page-group';
+import { SLOTS_PER_HASH, urlHash } from '../../src/store/codec/page-key';
 import { nextTask } from '../../src/store/import';
 import { indexProblems } from '../support/history-invariants';
 import { collect, dumpDatabase, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
@@ -106,26 +108,31 @@ const FAILURES: [string, (history: History, factory: IDBFactory, name: string) =
   }), (error) => expect(error.message).toMatch(/^The import stopped after record 21 \(the file could not be read\)\. Records 1–21 were imported .*; importing the file again completes it\.$/)],
   ['the history is closed (the page closed)', (history, factory, name) => ({
     at: async (line) => { if (line === 30) history.close(); },
-    repair: () => openHistory({ indexedDB: factory, name, now: () => T0 }),
+    // As the background does when it starts: the entries the import set aside are filed.
+    repair: async () => {
+      const reopened = await openHistory({ indexedDB: factory, name, now: () => T0 });
+      await reopened.finishImports();
+      return reopened;
+    },
   }), (error) => expect(error.message).toMatch(/^The import stopped after record \d+ \(.+\)\. Records 1–\d+ were imported/)],
-  ['a write fails (a damaged bucket of the block index)', (history, factory, name) => {
-    // The bucket the 31st record files its whole fingerprint under in block0, damaged once 28 records (four batches) are in: the fifth batch fails.
-    const key = bucketKey(Number.parseInt((FILE_RECORDS[30] as ExportRecord).fingerprint.slice(0, 4), 16), 0);
+  ['a write fails (a damaged group of pages)', (history, factory, name) => {
+    // The group the 31st record's page goes in, damaged once 28 records (four batches) are in: the fifth batch fails.
+    const key = groupOf(urlHash((FILE_RECORDS[30] as ExportRecord).url) * SLOTS_PER_HASH);
     let original: unknown;
     return {
       at: async (line) => {
         if (line !== 29) return;
-        const { keys, values } = (await dumpDatabase(factory, name)).block0 as { keys: unknown[]; values: unknown[] };
+        const { keys, values } = (await dumpDatabase(factory, name)).groups as { keys: unknown[]; values: unknown[] };
         original = values[keys.indexOf(key)];
-        await rawPut(factory, name, 'block0', new Uint8Array(3), key);
+        await rawPut(factory, name, 'groups', new Uint8Array(3), key);
       },
       repair: async () => {
-        if (original !== undefined) await rawPut(factory, name, 'block0', original, key);
-        else await rawDelete(factory, name, 'block0', key);
+        if (original !== undefined) await rawPut(factory, name, 'groups', original, key);
+        else await rawDelete(factory, name, 'groups', key);
         return history;
       },
     };
-  }, (error) => expect(error.message).toMatch(/^The import stopped after record 28 \(a bucket of the block index is damaged\)\. Records 1–28 were imported/)],
+  }, (error) => expect(error.message).toMatch(/^The import stopped after record 28 \(the stored group of pages \d+ is damaged\)\. Records 1–28 were imported/)],
 ];
 
 async function rawDelete(factory: IDBFactory, name: string, store: string, key: IDBValidKey): Promise<void> {
@@ -171,6 +178,38 @@ describe('an import stopped half way leaves a consistent history, and running it
     expect(rerun).toMatchObject({ imported: RECORDS - incomplete.savedRecords, updated: 0, unchanged: incomplete.savedRecords, rejectedCount: 0 });
     expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
     expect(await exported(resumed)).toBe(await reference(text));
+  });
+});
+
+describe('an import whose last step, filing the entries it set aside, fails', () => {
+  test('every page is in; the history opened again files the entries, and the file imported again changes nothing', async () => {
+    const { history, factory, name } = await populated();
+    const text = await collect(serializeExport(FILE_RECORDS, new Date(T0)));
+    // The block0 bucket of the 31st record's whole fingerprint, damaged before the rounds' entries are merged (one round a batch, so they are set aside).
+    const key = bucketKey(Number.parseInt((FILE_RECORDS[30] as ExportRecord).fingerprint.slice(0, 4), 16), 0);
+    let original: unknown;
+    const error = await outcome(history.importJson(lines(text, async (line) => {
+      if (line !== 29) return;
+      const { keys, values } = (await dumpDatabase(factory, name)).block0 as { keys: unknown[]; values: unknown[] };
+      original = values[keys.indexOf(key)];
+      await rawPut(factory, name, 'block0', new Uint8Array(3), key);
+    }), { batchSize: BATCH, roundSize: BATCH }));
+    expect((error as Error).message).toMatch(/^The import stopped after record 50 \(a bucket of the block index is damaged\)\. Records 1–50 were imported .*; importing the file again completes it\.$/);
+    expect(await history.count()).toBe(RECORDS);
+    expect((await dumpDatabase(factory, name)).runs?.keys.length).toBeGreaterThan(0);
+
+    if (original !== undefined) await rawPut(factory, name, 'block0', original, key);
+    else await rawDelete(factory, name, 'block0', key);
+    const reopened = await openHistory({ indexedDB: factory, name, now: () => T0 });
+    await reopened.finishImports();
+    const dump = await dumpDatabase(factory, name);
+    expect(dump.runs?.keys).toEqual([]);
+    expect(indexProblems(dump)).toEqual([]);
+    expect(await reopened.query((FILE_RECORDS[30] as ExportRecord).fingerprint)).toMatchObject([{ page: { url: (FILE_RECORDS[30] as ExportRecord).url } }]);
+    expect(await reopened.importJson(text, { batchSize: BATCH })).toMatchObject({ imported: 0, updated: 0, unchanged: RECORDS });
+    expect(await exported(reopened)).toBe(await reference(text));
+    reopened.close();
+    history.close();
   });
 });
 

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { serializeExport, type ExportRecord } from '../../src/store';
 import { GROUPS_PER_TX } from '../../src/store/import';
+import { RUN_STEP_BYTES } from '../../src/store/blocks/runs';
+import { chunkOf } from '../../src/store/codec/run';
 import { fileInSteps } from '../../src/store/blocks/block-stores';
 import { PASSAGE_STORE, refiling, rewriteBucket, type BucketChange } from '../../src/store/codec/bucket';
 import { BlockEdits } from '../../src/store/blocks/block-edits';
@@ -57,7 +59,7 @@ describe('what one transaction of an import writes: a page check queued behind i
   test.each([
     ['one round', 2_500, 10_000],
     ['three rounds', 2_500, 1_000],
-  ])('%s (%i records, rounds of %i, listed out of key order): at most a few groups of pages or a step of buckets per transaction, every bucket and group once per round', async (_what, records, roundSize) => {
+  ])('%s (%i records, rounds of %i, listed out of key order): a few groups of pages, a step of runs or of buckets per transaction; every group once a round, every bucket once', async (_what, records, roundSize) => {
     const { history, factory, name } = await freshHistory();
     // By URL, so not by key (a key is the URL's hash): each batch's new pages spread over most groups.
     const text = await collect(serializeExport(Array.from({ length: records }, (_, i) => record(i)), new Date(T0)));
@@ -66,22 +68,36 @@ describe('what one transaction of an import writes: a page check queued behind i
     restore?.();
     expect(report).toMatchObject({ imported: records, updated: 0, unchanged: 0 });
 
-    const byTx = new Map<IDBTransaction, { store: string; key: unknown }[]>();
+    const byTx = new Map<IDBTransaction, { store: string; key: unknown; bytes: number }[]>();
     for (const { tx, ...write } of writes) byTx.set(tx, [...(byTx.get(tx) ?? []), write]);
     const rounds = Math.ceil(records / roundSize);
     for (const txWrites of byTx.values()) {
-      // A transaction writes groups of pages (GROUPS_PER_TX at most) or buckets of one store (a step at most), never both.
       const stores = new Set(txWrites.map((write) => write.store));
-      expect(stores.size).toBe(1);
-      if (stores.has('groups')) expect(txWrites.length).toBeLessThanOrEqual(GROUPS_PER_TX);
+      // Groups of pages (GROUPS_PER_TX at most) alone; runs alone (a step of a round's entries set aside);
+      // or the buckets of one store: a filing step, or a merge step (one chunk) that also deletes its runs.
+      if (stores.has('groups')) {
+        expect([...stores]).toEqual(['groups']);
+        expect(txWrites.length).toBeLessThanOrEqual(GROUPS_PER_TX);
+      } else if (!(stores.size === 1 && stores.has('runs'))) {
+        const blocks = [...stores].filter((store) => store !== 'runs');
+        expect(blocks).toHaveLength(1);
+        if (stores.has('runs')) {
+          const keys = txWrites.filter((write) => write.store !== 'runs').map((write) => chunkOf(write.key as number));
+          expect(new Set(keys).size).toBe(1);
+        }
+      }
+      if (stores.has('runs') && stores.size === 1) expect(txWrites.reduce((sum, write) => sum + write.bytes, 0)).toBeLessThanOrEqual(RUN_STEP_BYTES + 300_000);
     }
-    // Every bucket and every group of pages written once a round, whatever the file's order.
+    // Every group of pages written once a round, whatever the file's order; every bucket once (filed in one pass, or merged from the runs at the end).
     const perRecord = new Map<string, number>();
-    for (const { store, key } of writes) perRecord.set(`${store}/${String(key)}`, (perRecord.get(`${store}/${String(key)}`) ?? 0) + 1);
-    expect(Math.max(...perRecord.values())).toBeLessThanOrEqual(rounds);
+    for (const { store, key } of writes) if (store !== 'runs') perRecord.set(`${store}/${String(key)}`, (perRecord.get(`${store}/${String(key)}`) ?? 0) + 1);
+    const most = (prefix: string) => Math.max(...[...perRecord].filter(([id]) => id.startsWith(prefix)).map(([, n]) => n));
+    expect(most('groups/')).toBeLessThanOrEqual(rounds);
+    expect(most('block')).toBe(1);
     const dump = await dumpDatabase(factory, name);
-    expect(dump.pages?.keys).toHaveLength(records);
+    expect(dump.runs?.keys).toEqual([]);
     expect(indexProblems(dump)).toEqual([]);
+    expect(await history.count()).toBe(records);
   }, 120_000);
 });
 

@@ -20,6 +20,8 @@ export class BlockEdits {
   private stores = new Uint8Array(256);
   private entries = new Uint8Array(256 * ENTRY_BYTES);
   private count = 0;
+  /** Pages with an entry added or removed. */
+  private readonly touched = new Set<number>();
 
   constructor(private readonly only?: number) {}
 
@@ -39,7 +41,10 @@ export class BlockEdits {
   addPacked(pageId: number, packed: Uint8Array): void {
     if (!Number.isInteger(pageId) || pageId < 1 || pageId >= PAGE_KEY_LIMIT) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
     const count = Math.floor(packed.byteLength / FINGERPRINT_BYTES);
-    for (let i = 0; i < count; i++) {
+    if (count > 0) this.touched.add(pageId);
+    // Edits of one store other than block0 take the whole document alone: its passages, and the checks for repeats among them, are skipped.
+    const filed = this.only === undefined || this.only === PASSAGE_STORE ? count : Math.min(count, 1);
+    for (let i = 0; i < filed; i++) {
       const hi = readUint32(packed, i * FINGERPRINT_BYTES);
       const lo = readUint32(packed, i * FINGERPRINT_BYTES + 4);
       if (repeatsEarlier(packed, i, hi, lo)) continue;
@@ -71,6 +76,7 @@ export class BlockEdits {
 
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
   remove(pageId: number, fingerprints: readonly Fingerprint[]): void {
+    if (fingerprints.length > 0) this.touched.add(pageId);
     for (const [fp, b] of filings(fingerprints)) {
       if (!this.wanted(b)) continue;
       const byKey = this.removals[b] as Map<number, Set<number>>;
@@ -79,6 +85,11 @@ export class BlockEdits {
       ids.add(pageId);
       byKey.set(key, ids);
     }
+  }
+
+  /** The pages whose entries these edits add or remove. */
+  pages(): ReadonlySet<number> {
+    return this.touched;
   }
 
   private grow(): void {

@@ -3,12 +3,12 @@
  * four block stores, and the four-block lookup (codec/bucket.ts has the
  * layout and why it finds every fingerprint within distance 3).
  */
-import type { IDBPObjectStore } from 'idb';
 import { fingerprintBlocks, type Blocks, type Fingerprint } from '../../core/fingerprint64';
 import { PASSAGE_STORE, bucketCandidates, bucketCount, bucketKey, refiling, rewriteBucket, type Bucket, type BucketChange } from '../codec/bucket';
 import { collectRequests, inTransaction } from '../errors';
-import { BLOCK_STORES, type BlockStoreName, type HistoryDatabase, type HistorySchema, type ReadTx, type WriteTx } from '../schema';
+import { BLOCK_STORES, type BlockStoreName, type HistoryDatabase, type ReadTx, type WriteTx } from '../schema';
 import type { BlockEdits } from './block-edits';
+import { markIfRunsWaiting } from './runs';
 
 /**
  * A store's touched buckets are read by key range (getAll + getAllKeys over
@@ -21,7 +21,11 @@ const DENSE_SHARE = 16;
 /** Keys per range read: at a million pages < 1 MB of buckets (~2.5 kB each in block1–3, ~3.4 kB in block0), the most a bulk write holds at a time. */
 const RANGE_KEYS = 256;
 
-type BucketStore = IDBPObjectStore<HistorySchema, ArrayLike<'groups' | BlockStoreName>, BlockStoreName, 'readwrite'>;
+/** What writing a bucket needs of its store, in whichever transaction. */
+interface BucketStore {
+  put(value: Bucket, key: number): Promise<unknown>;
+  delete(key: number): Promise<unknown>;
+}
 
 /** Writes the bucket `change` makes of `bucket`, filing its pages' entries afresh (refiling), or deletes it when it ends up empty. */
 function writeBucket(store: BucketStore, b: number, key: number, bucket: Bucket | undefined, change: BucketChange, request: (pending: Promise<unknown>) => void): void {
@@ -30,9 +34,14 @@ function writeBucket(store: BucketStore, b: number, key: number, bucket: Bucket 
   else if (bucket !== undefined) request(store.delete(key));
 }
 
-/** Reads each touched bucket of the stores `edits` covers once, rewrites it, and writes it back (or deletes it when empty). */
+/**
+ * Reads each touched bucket of the stores `edits` covers once, rewrites it,
+ * and writes it back (or deletes it when empty); the pages it touches are
+ * marked superseded if an import's runs are waiting (blocks/runs.ts).
+ */
 export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: readonly number[] = [0, 1, 2, 3]): Promise<void> {
-  await Promise.all(stores.map(async (b) => {
+  const marked = markIfRunsWaiting(tx, edits);
+  await Promise.all([marked, ...stores.map(async (b) => {
     const store = tx.objectStore(BLOCK_STORES[b] as BlockStoreName);
     const changes = edits.changes(b);
     if (changes.length <= bucketCount(b) / DENSE_SHARE) {
@@ -52,7 +61,7 @@ export async function applyBlockEdits(tx: WriteTx, edits: BlockEdits, stores: re
       // Awaited range by range, so at most one range of buckets is held.
       await Promise.all(collectRequests((request) => part.forEach(([key, change]) => writeBucket(store, b, key, byKey.get(key), change, request))));
     }
-  }));
+  })]);
 }
 
 /**

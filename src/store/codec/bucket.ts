@@ -73,7 +73,7 @@ function lowMask(b: number): number {
 }
 
 /** The page key in the first word of an entry of store `b`. */
-function pageOfWord(word: number, b: number): number {
+export function pageOfWord(word: number, b: number): number {
   return word >>> (LOW_BITS[b] as number);
 }
 

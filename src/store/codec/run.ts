@@ -1,0 +1,128 @@
+/**
+ * A run: bucket entries an import set aside instead of filing them in the
+ * block stores at once (blocks/runs.ts, docs/decisions/0071). A run record
+ * holds the entries of one block store for CHUNK_KEYS consecutive bucket
+ * keys (a chunk), packed as buckets hold them (codec/bucket.ts) and grouped
+ * by key. Pure: no IndexedDB.
+ */
+import { ENTRY_BYTES, pageOfWord, type BucketChange } from './bucket';
+import { readUint32 } from './fingerprints';
+
+/**
+ * Bucket keys a run record and a merge step cover: at a million pages 256
+ * buckets of block0 hold ~0.9 MB and 256 of block1–3 ~0.6 MB, about what one
+ * transaction should move (blocks/block-stores.ts RANGE_KEYS reads the same
+ * spans).
+ */
+export const CHUNK_KEYS = 256;
+
+/** Under which key a run record is stored: its block store, its chunk, and the runs clock when its round began (later runs are merged after earlier ones). */
+export type RunKey = [store: number, chunk: number, sequence: number];
+
+/** A run record: `e` the entries in bucket-key order, `at[k]` where bucket `chunk × CHUNK_KEYS + k` starts, in entries (CHUNK_KEYS + 1 offsets). */
+export interface RunRecord {
+  at: Uint32Array;
+  e: Uint8Array;
+}
+
+/**
+ * What the runs store holds under a bare page key, a mark: the runs clock
+ * when a writer last filed or removed the page's entries directly, so its
+ * entries in runs of that sequence or before are out of date.
+ */
+export type Mark = number;
+
+/** A run record that is not one: the runs store is damaged. */
+export class DamagedRunError extends Error {
+  override name = 'DamagedRunError';
+}
+
+/** The chunk a bucket key belongs to. */
+export function chunkOf(bucketKey: number): number {
+  return Math.floor(bucketKey / CHUNK_KEYS);
+}
+
+/** The run records of a store's changes (BlockEdits.changes: appends only, in key order), one per chunk with entries. */
+export function runRecords(changes: readonly [number, BucketChange][]): [chunk: number, record: RunRecord][] {
+  const out: [number, RunRecord][] = [];
+  for (let i = 0; i < changes.length;) {
+    const chunk = chunkOf((changes[i] as [number, BucketChange])[0]);
+    let j = i;
+    let bytes = 0;
+    for (; j < changes.length && chunkOf((changes[j] as [number, BucketChange])[0]) === chunk; j++) bytes += (changes[j] as [number, BucketChange])[1].append.byteLength;
+    const e = new Uint8Array(bytes);
+    const at = new Uint32Array(CHUNK_KEYS + 1);
+    let filled = 0;
+    for (let k = i; k < j; k++) {
+      const [key, change] = changes[k] as [number, BucketChange];
+      e.set(change.append, filled);
+      filled += change.append.byteLength;
+      at[key - chunk * CHUNK_KEYS + 1] = change.append.byteLength / ENTRY_BYTES;
+    }
+    for (let k = 1; k <= CHUNK_KEYS; k++) at[k] = (at[k] as number) + (at[k - 1] as number);
+    out.push([chunk, { at, e }]);
+    i = j;
+  }
+  return out;
+}
+
+/** The value of a run record, checked: offsets that fit its entries. */
+export function checkRun(value: unknown): RunRecord {
+  const record = value as Partial<RunRecord> | null;
+  const at = record?.at;
+  const e = record?.e;
+  if (!(at instanceof Uint32Array) || !(e instanceof Uint8Array) || at.length !== CHUNK_KEYS + 1 || e.byteLength % ENTRY_BYTES !== 0 || at[0] !== 0 || at[CHUNK_KEYS] !== e.byteLength / ENTRY_BYTES) {
+    throw new DamagedRunError('a run of an import is damaged');
+  }
+  for (let k = 1; k <= CHUNK_KEYS; k++) if ((at[k] as number) < (at[k - 1] as number)) throw new DamagedRunError('a run of an import is damaged');
+  return record as RunRecord;
+}
+
+/**
+ * The entries a run record of sequence `sequence` holds for the bucket at
+ * `offset` in its chunk (0 … CHUNK_KEYS − 1) of store `b`, less those of
+ * pages marked at that sequence or later (`marks`: page key → Mark).
+ */
+export function runEntries(record: RunRecord, offset: number, b: number, sequence: number, marks: ReadonlyMap<number, Mark>): Uint8Array {
+  const entries = record.e.subarray((record.at[offset] as number) * ENTRY_BYTES, (record.at[offset + 1] as number) * ENTRY_BYTES);
+  if (marks.size === 0) return entries;
+  const kept = new Uint8Array(entries.byteLength);
+  let size = 0;
+  for (let at = 0; at < entries.byteLength; at += ENTRY_BYTES) {
+    if ((marks.get(pageOfWord(readUint32(entries, at), b)) ?? -1) >= sequence) continue;
+    kept.set(entries.subarray(at, at + ENTRY_BYTES), size);
+    size += ENTRY_BYTES;
+  }
+  return kept.subarray(0, size);
+}
+
+/** Calls `visit` with the page key of every entry of a run record of store `b`. */
+export function forEachRunPage(record: RunRecord, b: number, visit: (pageKey: number) => void): void {
+  for (let at = 0; at < record.e.byteLength; at += ENTRY_BYTES) visit(pageOfWord(readUint32(record.e, at), b));
+}
+
+/**
+ * The entries of several runs for one bucket of store `b`, in sequence
+ * order, as one append: a page in more than one keeps only its entries of
+ * the last (what refiling them one after another gives), in one pass
+ * instead of a rewrite of the bucket per run.
+ */
+export function lastRunsEntries(appends: readonly Uint8Array[], b: number): Uint8Array {
+  if (appends.length === 1) return appends[0] as Uint8Array;
+  const lastRun = new Map<number, number>();
+  let total = 0;
+  appends.forEach((append, r) => {
+    total += append.byteLength;
+    for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) lastRun.set(pageOfWord(readUint32(append, at), b), r);
+  });
+  const out = new Uint8Array(total);
+  let size = 0;
+  appends.forEach((append, r) => {
+    for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) {
+      if (lastRun.get(pageOfWord(readUint32(append, at), b)) !== r) continue;
+      out.set(append.subarray(at, at + ENTRY_BYTES), size);
+      size += ENTRY_BYTES;
+    }
+  });
+  return size === total ? out : out.slice(0, size);
+}
