@@ -134,7 +134,10 @@ export async function mergeRuns(db: HistoryDatabase, onStep: () => Promise<void>
   await inTransaction(tx, async () => {
     const store = tx.objectStore('runs');
     if (await runsWaiting(store)) return;
-    await Promise.all([store.delete(allMarks()), store.delete(CLOCK)]);
+    await Promise.all(collectRequests((request) => {
+      request(store.delete(allMarks()));
+      request(store.delete(CLOCK));
+    }));
   });
 }
 
