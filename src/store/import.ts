@@ -12,9 +12,9 @@
  * and running it again completes it, since merging and filing are
  * idempotent.
  *
- * Memory holds a round of new pages (IMPORT_ROUND records, ~60 MB at most
- * as stored) and a bitmap of the URL hashes in the history (2 MB), never the
- * whole file.
+ * Memory holds two rounds of pages (the one being written and the next,
+ * parsed ahead: IMPORT_ROUND records, ~30 MB as stored, each) and a bitmap
+ * of the URL hashes in the history (2 MB), never the whole file.
  */
 import { BLOCK_COUNT } from '../core/fingerprint64';
 import { BatchWriter, PageOutcomes, type Counts, type Outcome } from './batch-writer';
@@ -67,7 +67,7 @@ export interface ImportOptions {
   source?: PageSource;
   /** Records per batch (and per transaction); IMPORT_BATCH by default. */
   batchSize?: number;
-  /** Records per round (entries of its new pages filed in one pass); IMPORT_ROUND by default. */
+  /** Records per round (entries of its new pages filed in one pass, or set aside as a run); IMPORT_ROUND by default. */
   roundSize?: number;
   /** Called after each batch is committed. */
   onProgress?: (progress: ImportProgress) => void;
@@ -129,6 +129,10 @@ interface Batch {
   rejected: ImportRejection[];
   /** Records of the file up to the end of this batch. */
   end: number;
+  /** Records of the file in this batch, valid or not. */
+  records: number;
+  /** Characters of text its records hold (textChars). */
+  chars: number;
 }
 
 /** The file's records in batches of `size` records (valid or not), the pages encoded as stored. */
@@ -177,12 +181,67 @@ class BatchReader {
       if (this.source !== undefined) item.page.source = this.source;
       pages.push(encodePage(item.page));
     }
-    return { pages: mergeRepeats(pages), rejected, end: (items[items.length - 1] as ParsedPage).index + 1 };
+    const batchChars = items.reduce((sum, item) => sum + textChars(item), 0);
+    return { pages: mergeRepeats(pages), rejected, end: (items[items.length - 1] as ParsedPage).index + 1, records: items.length, chars: batchChars };
   }
 
   /** Stops reading a file the import gave up on (its reader is released). */
   stop(): void {
     if (!this.ended) this.parsed.return(undefined).catch(() => undefined);
+  }
+}
+
+/**
+ * The file's batches parsed ahead of the import, up to a round's records
+ * and text: the next round is parsed while this one is written, when the
+ * page's thread mostly waits for IndexedDB, rather than after it (parsing
+ * is ~20 s of a million-record import). A failure to read or parse is
+ * thrown once the batches before it are taken.
+ */
+class ReadAhead {
+  private readonly ready: (Batch | undefined)[] = [];
+  private failure: { error: unknown } | undefined;
+  private records = 0;
+  private chars = 0;
+  private room: (() => void) | undefined;
+  private arrived: (() => void) | undefined;
+
+  constructor(private readonly reader: BatchReader, private readonly maxRecords: number, private readonly maxChars: number) {
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      for (;;) {
+        while (this.records >= this.maxRecords || this.chars >= this.maxChars) await new Promise<void>((resolve) => { this.room = resolve; });
+        const batch = await this.reader.next();
+        this.ready.push(batch);
+        if (batch !== undefined) {
+          this.records += batch.records;
+          this.chars += batch.chars;
+        }
+        this.arrived?.();
+        if (batch === undefined) return;
+      }
+    } catch (error) {
+      this.failure = { error };
+      this.arrived?.();
+    }
+  }
+
+  /** The next batch, undefined at the end of the file; throws what stopped the reading once the batches before are taken. */
+  async next(): Promise<Batch | undefined> {
+    while (this.ready.length === 0) {
+      if (this.failure !== undefined) throw this.failure.error;
+      await new Promise<void>((resolve) => { this.arrived = resolve; });
+    }
+    const batch = this.ready.shift();
+    if (batch !== undefined) {
+      this.records -= batch.records;
+      this.chars -= batch.chars;
+      this.room?.();
+    }
+    return batch;
   }
 }
 
@@ -205,14 +264,19 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Records per round (import-round.ts): the pages held in memory until
- * written (~0.6 kB each as stored). A file of one round files its entries
- * in one pass over the block index, which costs about the same whatever the
- * round holds; a longer file's rounds become runs, which cost by the entry.
+ * Records per round (import-round.ts). A file of one round files its
+ * entries in one pass over the block index, which costs about the same
+ * whatever the round holds; a longer file's rounds become runs, which cost
+ * by the entry, so the round mostly sets the memory: the round's pages until
+ * written (~0.6 kB each as stored) and as many parsed ahead (ReadAhead). At
+ * 100,000 a million-record import peaked at +615 MB of heap and took 61.4 s,
+ * at 50,000 +377 MB and 57.6 s (decisions/0071). A file not in key
+ * order rewrites most groups once a round, so it imports slower with
+ * smaller rounds.
  */
-export const IMPORT_ROUND = 100_000;
-/** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written. */
-export const MAX_ROUND_CHARS = 64 * 1024 * 1024;
+export const IMPORT_ROUND = 50_000;
+/** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written, and as many read ahead. */
+export const MAX_ROUND_CHARS = 32 * 1024 * 1024;
 
 /**
  * Groups of pages (codec/page-group.ts) written per transaction of an
@@ -353,7 +417,7 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
   const progress = () => options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
   // Runs an earlier import left (it was stopped) are filed first, so this one plans against a whole index.
   await mergeRuns(db);
-  let pending = reader.next();
+  const ahead = new ReadAhead(reader, roundSize, MAX_ROUND_CHARS);
   // Whether rounds set their entries aside as runs: any import of more than one round (decisions/0071).
   let spilling = false;
   try {
@@ -364,7 +428,7 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
       while (round.records < roundSize && round.chars < MAX_ROUND_CHARS) {
         let batch: Batch | undefined;
         try {
-          batch = await pending;
+          batch = await ahead.next();
         } catch (error) {
           unreadable = { error };
           ended = true;
@@ -374,9 +438,6 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
           ended = true;
           break;
         }
-        // The next batch is parsed while this one is planned (and the round written); its failure is handled when it is awaited.
-        pending = reader.next();
-        pending.catch(() => undefined);
         await round.add(batch);
       }
       let next = 0;

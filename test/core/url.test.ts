@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isOneSite, normalizeUrl, siteOf } from '../../src/core/url';
 
@@ -21,6 +22,50 @@ describe('normalizeUrl', () => {
     ['leaves an address that is already normal as it is', 'https://example.com/2024/05/title-of-a-post', 'https://example.com/2024/05/title-of-a-post'],
   ])('%s', (_name, input, expected) => {
     expect(normalizeUrl(input)).toBe(expected);
+  });
+
+  /** What normalizeUrl returns by parsing, for addresses it returns unchanged without parsing. */
+  function parsed(input: string): string {
+    const url = new URL(input);
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
+    return url.toString();
+  }
+
+  test.each([
+    'https://example.com/',
+    'https://www.example.co.uk/2024/05/a-title_with~marks',
+    'http://a-b.example/p/%E4%B8%AD%E6%96%87',
+    'https://example.com/a.html',
+    'https://example.com/a/b;c=d,e:f@g',
+  ])('an address already normal comes back unchanged, as the parser gives it: %s', (input) => {
+    expect(normalizeUrl(input)).toBe(input);
+    expect(parsed(input)).toBe(input);
+  });
+
+  test.each([
+    ['a dot segment', 'https://example.com/a/../b', 'https://example.com/b'],
+    ['a percent-encoded dot segment', 'https://example.com/a/%2e%2E/b', 'https://example.com/b'],
+    ['an IPv4 host written short', 'http://1.2.3/a', 'http://1.2.0.3/a'],
+    ['a hex IPv4 host', 'http://0x7f.1/a', 'http://127.0.0.1/a'],
+    ['no path', 'https://example.com', 'https://example.com/'],
+    ['a trailing dot on a segment', 'https://example.com/a/.', 'https://example.com/a'],
+  ])('an address the parser changes is still parsed (%s)', (_what, input, expected) => {
+    expect(normalizeUrl(input)).toBe(expected);
+  });
+
+  test('any address made of the characters an already-normal one may hold comes back as the parser gives it', () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{1,8}$/);
+    const segment = fc.stringMatching(/^[A-Za-z0-9\-._~!$&'()*+,;=:%]{0,6}$/);
+    fc.assert(fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), fc.array(segment, { maxLength: 4 }), fc.boolean(), (labels, segments, slash) => {
+      const input = `https://${labels.join('.')}/${segments.join('/')}${slash ? '/' : ''}`;
+      let expected: string | undefined;
+      try {
+        expected = parsed(input);
+      } catch {
+        expected = undefined;
+      }
+      expect(normalizeUrl(input)).toBe(expected);
+    }), { numRuns: 3000, seed: 20261130 });
   });
 
   test.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', 'not a url', 'chrome://settings', ''])('rejects %j', (input) => {

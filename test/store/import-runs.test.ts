@@ -55,6 +55,7 @@ describe('a run record: a chunk of a block store\'s entries, grouped by bucket k
   test.each([
     ['one run', [[10, 11]], [10, 11]],
     ['runs of different pages, in sequence order', [[10], [11, 12]], [10, 11, 12]],
+    ['a page twice in one run (two passages in one bucket), in no other', [[10, 10], [11]], [10, 10, 11]],
     ['a page in two runs: the later run\'s entries only', [[10, 11, 10], [12, 10]], [11, 12, 10]],
   ])('the entries of several runs for one bucket (%s)', (_what, runs, expected) => {
     expect(lastRunsEntries(runs.map((ids) => entries(0, ...ids)), 0)).toEqual(entries(0, ...expected));

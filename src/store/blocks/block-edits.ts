@@ -5,7 +5,7 @@
  * IndexedDB.
  */
 import { BLOCK_COUNT, fingerprintBlocks, type Fingerprint } from '../../core/fingerprint64';
-import { ENTRY_BYTES, PAGE_KEY_LIMIT, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, type BucketChange } from '../codec/bucket';
+import { ENTRY_BYTES, PAGE_KEY_LIMIT, copyEntry, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, type BucketChange } from '../codec/bucket';
 import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, writeUint32 } from '../codec/fingerprints';
 
 /**
@@ -118,7 +118,7 @@ export class BlockEdits {
       if (this.stores[i] !== b) continue;
       const slot = (next[this.keys[i] as number] as number);
       next[this.keys[i] as number] = slot + 1;
-      grouped.set(this.entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES), slot * ENTRY_BYTES);
+      copyEntry(this.entries, i * ENTRY_BYTES, grouped, slot * ENTRY_BYTES);
     }
     const removals = this.removals[b] as Map<number, Set<number>>;
     const out: [number, BucketChange][] = [];

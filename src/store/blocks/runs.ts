@@ -163,7 +163,9 @@ async function mergeChunk(db: HistoryDatabase, b: number, chunk: number): Promis
         const stored = byKey.get(key);
         const appends = checked.map((record, r) => runEntries(record, offset, b, sequences[r] as number, marked)).filter((append) => append.byteLength >= ENTRY_BYTES);
         if (appends.length === 0) continue;
-        const bucket = rewriteBucket(stored, refiling({ append: lastRunsEntries(appends, b) }, b), b);
+        const append = lastRunsEntries(appends, b);
+        // A new bucket needs no refiling (nothing to drop): most of them, in an import into an empty history. A copy, as a view would store its whole buffer.
+        const bucket = stored === undefined ? append.slice() : rewriteBucket(stored, refiling({ append }, b), b);
         if (bucket !== undefined) request(blocks.put(bucket, key));
         else if (stored !== undefined) request(blocks.delete(key));
       }

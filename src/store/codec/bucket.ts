@@ -105,6 +105,11 @@ export function blockOf(hi: number, lo: number, b: number): number {
   return b % 2 === 0 ? half >>> 16 : half & 0xffff;
 }
 
+/** Copies the entry at `from` of `source` to `to` of `target`: byte by byte, as a subarray per entry (millions in a large import's merge) costs seconds of allocation. */
+export function copyEntry(source: Uint8Array, from: number, target: Uint8Array, to: number): void {
+  for (let i = 0; i < ENTRY_BYTES; i++) target[to + i] = source[from + i] as number;
+}
+
 /** The entries of a bucket of block store `b`. */
 export function decodeBucket(bucket: Uint8Array, b: number): BucketEntry[] {
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
@@ -187,7 +192,7 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
   let size = 0;
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     if (drop.has(pageOfWord(view.getUint32(at), b))) continue;
-    out.set(bucket.subarray(at, at + ENTRY_BYTES), size);
+    copyEntry(bucket, at, out, size);
     size += ENTRY_BYTES;
   }
   out.set(append, size);

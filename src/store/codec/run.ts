@@ -5,7 +5,7 @@
  * keys (a chunk), packed as buckets hold them (codec/bucket.ts) and grouped
  * by key. Pure: no IndexedDB.
  */
-import { ENTRY_BYTES, pageOfWord, type BucketChange } from './bucket';
+import { ENTRY_BYTES, copyEntry, pageOfWord, type BucketChange } from './bucket';
 import { readUint32 } from './fingerprints';
 
 /**
@@ -90,7 +90,7 @@ export function runEntries(record: RunRecord, offset: number, b: number, sequenc
   let size = 0;
   for (let at = 0; at < entries.byteLength; at += ENTRY_BYTES) {
     if ((marks.get(pageOfWord(readUint32(entries, at), b)) ?? -1) >= sequence) continue;
-    kept.set(entries.subarray(at, at + ENTRY_BYTES), size);
+    copyEntry(entries, at, kept, size);
     size += ENTRY_BYTES;
   }
   return kept.subarray(0, size);
@@ -101,18 +101,31 @@ export function forEachRunPage(record: RunRecord, b: number, visit: (pageKey: nu
   for (let at = 0; at < record.e.byteLength; at += ENTRY_BYTES) visit(pageOfWord(readUint32(record.e, at), b));
 }
 
+/** Runs a merge tells apart when it checks a bucket for pages in more than one (lastRunsEntries). */
+const MAX_RUNS_TOLD_APART = 1024;
+
 /**
  * The entries of several runs for one bucket of store `b`, in sequence
  * order, as one append: a page in more than one keeps only its entries of
- * the last (what refiling them one after another gives), in one pass
- * instead of a rewrite of the bucket per run.
+ * the last (what refiling them one after another gives). Pages in two runs
+ * are rare (a page deleted and imported again, runs of a stopped import),
+ * so a sort of the entries' pages finds whether there are any before a map
+ * keeps the last run of each.
  */
 export function lastRunsEntries(appends: readonly Uint8Array[], b: number): Uint8Array {
   if (appends.length === 1) return appends[0] as Uint8Array;
+  const total = appends.reduce((sum, append) => sum + append.byteLength, 0);
+  if (!pageInTwoRuns(appends, b, total / ENTRY_BYTES)) {
+    const out = new Uint8Array(total);
+    let filled = 0;
+    for (const append of appends) {
+      out.set(append, filled);
+      filled += append.byteLength;
+    }
+    return out;
+  }
   const lastRun = new Map<number, number>();
-  let total = 0;
   appends.forEach((append, r) => {
-    total += append.byteLength;
     for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) lastRun.set(pageOfWord(readUint32(append, at), b), r);
   });
   const out = new Uint8Array(total);
@@ -120,9 +133,26 @@ export function lastRunsEntries(appends: readonly Uint8Array[], b: number): Uint
   appends.forEach((append, r) => {
     for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) {
       if (lastRun.get(pageOfWord(readUint32(append, at), b)) !== r) continue;
-      out.set(append.subarray(at, at + ENTRY_BYTES), size);
+      copyEntry(append, at, out, size);
       size += ENTRY_BYTES;
     }
   });
   return size === total ? out : out.slice(0, size);
+}
+
+/** Whether some page has entries in two of `appends` (`entries` in all). */
+function pageInTwoRuns(appends: readonly Uint8Array[], b: number, entries: number): boolean {
+  // Past MAX_RUNS_TOLD_APART runs the sort cannot tell them apart: assume the worst.
+  if (appends.length > MAX_RUNS_TOLD_APART) return true;
+  const tagged = new Float64Array(entries);
+  let n = 0;
+  appends.forEach((append, r) => {
+    for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) tagged[n++] = pageOfWord(readUint32(append, at), b) * MAX_RUNS_TOLD_APART + r;
+  });
+  tagged.sort();
+  for (let i = 1; i < n; i++) {
+    const page = Math.floor((tagged[i] as number) / MAX_RUNS_TOLD_APART);
+    if (page === Math.floor((tagged[i - 1] as number) / MAX_RUNS_TOLD_APART) && tagged[i] !== tagged[i - 1]) return true;
+  }
+  return false;
 }
