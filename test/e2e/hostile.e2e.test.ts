@@ -228,7 +228,7 @@ describe('storage under pressure', () => {
 });
 
 describe('the service worker stopped in the middle of writes', () => {
-  it('after the restart every page has all of its five stores\' records or none', async () => {
+  it('after the restart every page has all of its stores\' records or none', async () => {
     const { context, worker } = browser;
     const since = Date.now();
     // Slowish checks (30,000 CJK characters each, ~1 s of work) keep several in flight when the worker stops.

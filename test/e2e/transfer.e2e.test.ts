@@ -5,10 +5,11 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeExport, type ExportRecord, type Page as PageRecord } from '../../src/store';
-import { IMPORT_BATCH } from '../../src/store/import';
+import { IMPORT_BATCH, IMPORT_ROUND } from '../../src/store/import';
+import { indexProblems, pagesOfDump } from '../support/history-invariants';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, waitForReport } from './support/extension';
+import { dumpStores, importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, syntheticRecords, waitForReport } from './support/extension';
 import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -187,6 +188,24 @@ describe('history page, export and import', () => {
     await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 100 }).not.toMatch(/^Importing|^$/);
     expect(await options.locator('#transfer-status').textContent()).toMatch(new RegExp(`^This file is damaged\\. Entries 1 to ${whole} were imported \\(${whole} new, 0 updated, 0 unchanged\\); nothing after entry ${whole} was, and nothing else in your history changed\\.Invalid export file: .*truncated`));
     expect(await storedPages(second!.worker)).toHaveLength(countBefore + count + whole);
+    await options.close();
+  }, 900_000);
+
+  it('imports a file of more than one round: its entries set aside, then filed, every page found', async () => {
+    const count = IMPORT_ROUND + IMPORT_BATCH;
+    const records = syntheticRecords('rounds', count);
+    const file = join(FILES, 'rounds.json');
+    await writeFile(file, await collect(serializeExport(records, new Date())));
+    const options = await openOptions(second!.context, second!.extensionId);
+    const countBefore = (await storedPages(second!.worker)).length;
+    await options.setInputFiles('#import-file', file);
+    await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 200 }).toMatch(/^Import finished/);
+    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    // The browser's own IndexedDB: no run left, every page's entries in the block stores, no entry without its page.
+    const dump = await dumpStores(second!.worker);
+    expect(dump.runs.keys).toEqual([]);
+    expect(pagesOfDump(dump).keys).toHaveLength(countBefore + count);
+    expect(indexProblems(dump)).toEqual([]);
     await options.close();
   }, 900_000);
 

@@ -16,7 +16,7 @@ function bucketKey(hex: string, block: number): number {
   return (fingerprintBlocks(fingerprintFromHex(hex))[block] as number) >>> (block === 0 ? 0 : 4);
 }
 
-describe('a failing write leaves all five stores unchanged', () => {
+describe('a failing write leaves every store unchanged', () => {
   test('recordVisit of a new page', async () => {
     const { history, factory, name } = await freshHistory();
     await rawPut(factory, name, 'block3', DAMAGED, bucketKey('0123456789abcdef', 3));

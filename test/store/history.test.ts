@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fingerprintBlocks, fingerprintFromHex } from '../../src/core/fingerprint64';
 import { MAX_EXCERPT_LENGTH } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
-import { dumpDatabase, freshHistory, manualClock, pageInput, T0, type StoreDump } from './helpers';
+import { dumpDatabase, freshHistory, manualClock, pageInput, rawPut, T0, type StoreDump } from './helpers';
 
 const A = '0123456789abcdef';
 const B = 'fedcba9876543210';
@@ -137,11 +137,14 @@ describe('delete, deleteSite, clear', () => {
     expect(await blockKeyCount(factory, name)).toEqual([1, 1, 1, 1]);
   });
 
-  test('clear empties all five stores', async () => {
+  test('clear empties every store, the runs a stopped import left among them', async () => {
     const { history, factory, name } = await threePages();
+    await rawPut(factory, name, 'runs', { at: new Uint32Array(257), e: new Uint8Array(0) }, [0, 0, 1]);
+    await rawPut(factory, name, 'runs', 1, 12345);
     await history.clear();
     expect(await history.count()).toBe(0);
-    expect(await blockKeyCount(factory, name)).toEqual([0, 0, 0, 0]);
+    const dump = await dumpDatabase(factory, name);
+    for (const store of ['groups', 'block0', 'block1', 'block2', 'block3', 'runs']) expect(dump[store]?.keys, store).toEqual([]);
     expect(await history.query('3333333333333333', 3)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page as PageRecord } from '../../../src/store';
+import { serializeExport, type Page as PageRecord } from '../../../src/store';
+import { IMPORT_BATCH, IMPORT_ROUND } from '../../../src/store/import';
 import { EXPORT_VERSION } from '../../../src/store/export-format';
 import { ROOT } from '../support/browser';
-import { portable } from '../support/extension';
+import { portable, syntheticRecords } from '../support/extension';
 import {
-  downloadFrom, firefoxForFile, importHistoryFile, launchFirefox, openOptions, readNotice, storedPages, textOf, visit,
+  downloadFrom, firefoxForFile, importHistoryFile, launchFirefox, openOptions, readNotice, storeSizes, storedPages, textOf, visit,
   type FirefoxWithExtension,
 } from '../support/firefox';
 
@@ -103,4 +104,22 @@ describe('Firefox: history export and import', () => {
     expect(await storedPages(second!)).toHaveLength(countBefore);
     await options.close();
   });
+
+  it('imports a file of more than one round: its entries set aside, then filed, every page indexed', async () => {
+    const count = IMPORT_ROUND + IMPORT_BATCH;
+    const records = syntheticRecords('rounds', count);
+    const file = join(FILES, 'rounds.json');
+    await mkdir(FILES, { recursive: true });
+    let text = '';
+    for await (const chunk of serializeExport(records, new Date())) text += chunk;
+    await writeFile(file, text);
+    const options = await openOptions(second!);
+    const countBefore = (await storedPages(second!)).length;
+    expect(await importHistoryFile(options, file, 300_000)).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    await options.close();
+    // Firefox's own IndexedDB: no run left, and each of block1–3 holds one entry per page.
+    const { records: stores, blockEntries: [, ...wholes] } = await storeSizes(second!);
+    expect(stores.runs).toBe(0);
+    expect(wholes).toEqual([countBefore + count, countBefore + count, countBefore + count]);
+  }, 600_000);
 });

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { browser } from 'wxt/browser';
 import type { PageReport } from '../../../src/messaging';
 import type { Settings } from '../../../src/settings';
-import type { Page as PageRecord } from '../../../src/store';
+import type { ExportRecord, Page as PageRecord } from '../../../src/store';
 import { decodePage } from '../../../src/store/codec/stored-page';
 import { pagesOfDump } from '../../support/history-invariants';
 import { ROOT } from './browser';
@@ -106,6 +106,17 @@ export function decodePages(raw: RawPages): PageRecord[] {
   return values.map((value, i) => decodePage(value, keys[i] as number));
 }
 
+/** `count` export records of pages on `name`.example, read now, each with a fingerprint of its own and no passages: bulk for imports. */
+export function syntheticRecords(name: string, count: number): ExportRecord[] {
+  const at = new Date().toISOString();
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return Array.from({ length: count }, (_, i): ExportRecord => ({
+    url: `https://${name}.example/article/${i}`, title: `${name} ${i}`, site: `${name}.example`, excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
+    fingerprint: `${hex(Math.imul(i + 3, 2246822519))}${hex(Math.imul(i + 5, 3266489917))}`, passages: [],
+    firstVisit: at, lastVisit: at, visitCount: 1, source: 'import',
+  }));
+}
+
 /** The fields an export must carry over unchanged, in a stable order. */
 export function portable(pages: PageRecord[]) {
   return pages
@@ -113,12 +124,12 @@ export function portable(pages: PageRecord[]) {
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
-/** Keys and values of each of the history's five object stores, read in one transaction. */
-export type StoreDump = Record<'groups' | 'block0' | 'block1' | 'block2' | 'block3', { keys: unknown[]; values: unknown[] }>;
+/** Keys and values of each of the history's object stores, read in one transaction. */
+export type StoreDump = Record<'groups' | 'block0' | 'block1' | 'block2' | 'block3' | 'runs', { keys: unknown[]; values: unknown[] }>;
 
 export function dumpStores(worker: Worker): Promise<StoreDump> {
   return worker.evaluate(async () => {
-    const names = ['groups', 'block0', 'block1', 'block2', 'block3'] as const;
+    const names = ['groups', 'block0', 'block1', 'block2', 'block3', 'runs'] as const;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('deja-lu');
       open.onsuccess = () => resolve(open.result);

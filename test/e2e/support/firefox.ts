@@ -251,27 +251,39 @@ export async function storedPages(firefox: FirefoxWithExtension): Promise<PageRe
   }
 }
 
-/** How many records each of the extension's IndexedDB stores holds (groups of pages and the four block stores). */
-export function storeCounts(firefox: FirefoxWithExtension): Promise<Record<string, number>> {
+/**
+ * How many records each of the extension's IndexedDB stores holds (groups of
+ * pages, the four block stores, an import's runs), and how many bucket
+ * entries (8 bytes each) each block store holds: block1–3 file every page's
+ * whole fingerprint once, so each holds one per page.
+ */
+export function storeSizes(firefox: FirefoxWithExtension): Promise<{ records: Record<string, number>; blockEntries: number[] }> {
   return firefox.control.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('deja-lu');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
+    const read = <T>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
     try {
       const names = [...db.objectStoreNames];
       const tx = db.transaction(names, 'readonly');
-      const counts = await Promise.all(names.map((name) => new Promise<number>((resolve, reject) => {
-        const request = tx.objectStore(name).count();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      })));
-      return Object.fromEntries(names.map((name, i) => [name, counts[i] ?? 0]));
+      const counts = await Promise.all(names.map((name) => read(tx.objectStore(name).count())));
+      const blocks = ['block0', 'block1', 'block2', 'block3'];
+      const blockEntries = await Promise.all(blocks.map(async (name) => ((await read(tx.objectStore(name).getAll())) as Uint8Array[]).reduce((sum, bucket) => sum + bucket.byteLength / 8, 0)));
+      return { records: Object.fromEntries(names.map((name, i) => [name, counts[i] ?? 0])), blockEntries };
     } finally {
       db.close();
     }
   });
+}
+
+/** How many records each of the extension's IndexedDB stores holds (storeSizes). */
+export async function storeCounts(firefox: FirefoxWithExtension): Promise<Record<string, number>> {
+  return (await storeSizes(firefox)).records;
 }
 
 /** The keys the background keeps in storage.session (per-tab reports are `tab-report:<id>`). */
@@ -333,15 +345,15 @@ export function textOf(page: Page, selector: string): Promise<string | undefined
   return page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
 }
 
-/** Imports `path` on the History page's import control; resolves to the status line once the import has finished. */
-export async function importHistoryFile(options: Page, path: string): Promise<string> {
+/** Imports `path` on the History page's import control; resolves to the status line once the import has finished (`timeoutMs`: a large file's). */
+export async function importHistoryFile(options: Page, path: string, timeoutMs?: number): Promise<string> {
   const input = await options.$('input#import-file');
   if (!input) throw new Error('no #import-file on this page');
   await input.uploadFile(path);
   return eventually(async () => {
     const status = (await textOf(options, '#transfer-status')) ?? '';
     return IMPORT_PENDING.test(status) ? undefined : status;
-  }, 'the end of the import');
+  }, 'the end of the import', timeoutMs);
 }
 
 /** Clicks `button` on `page`; resolves to the path of the download it starts, once Firefox has finished it. */
