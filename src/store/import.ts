@@ -12,9 +12,9 @@
  * and running it again completes it, since merging and filing are
  * idempotent.
  *
- * Memory holds two rounds of pages (the one being written and the next,
- * parsed ahead: IMPORT_ROUND records, ~30 MB as stored, each) and a bitmap
- * of the URL hashes in the history (2 MB), never the whole file.
+ * Memory holds a round of pages (IMPORT_ROUND records, ~30 MB as stored)
+ * and a quarter of the next, parsed ahead, and a bitmap of the URL hashes in
+ * the history (2 MB), never the whole file.
  */
 import { BLOCK_COUNT } from '../core/fingerprint64';
 import { BatchWriter, PageOutcomes, type Counts, type Outcome } from './batch-writer';
@@ -192,10 +192,10 @@ class BatchReader {
 }
 
 /**
- * The file's batches parsed ahead of the import, up to a round's records
- * and text: the next round is parsed while this one is written, when the
- * page's thread mostly waits for IndexedDB, rather than after it (parsing
- * is ~20 s of a million-record import). A failure to read or parse is
+ * The file's batches parsed ahead of the import, up to a share of a
+ * round's records and text (READ_AHEAD_SHARE): the file is parsed while a
+ * round is written, when the page's thread mostly waits for IndexedDB,
+ * rather than after it (parsing is ~20 s of a million-record import). A failure to read or parse is
  * thrown once the batches before it are taken.
  */
 class ReadAhead {
@@ -268,14 +268,22 @@ export function nextTask(): Promise<void> {
  * entries in one pass over the block index, which costs about the same
  * whatever the round holds; a longer file's rounds become runs, which cost
  * by the entry, so the round mostly sets the memory: the round's pages until
- * written (~0.6 kB each as stored) and as many parsed ahead (ReadAhead). At
- * 100,000 a million-record import peaked at +615 MB of heap and took 61.4 s,
- * at 50,000 +377 MB and 57.6 s (decisions/0071). A file not in key
+ * written (~0.6 kB each as stored) and a share of the next parsed ahead
+ * (READ_AHEAD_SHARE). With a whole round ahead, a million-record import
+ * peaked at +615 MB of heap and took 61.4 s at 100,000, +377 MB and 57.6 s
+ * at 50,000 (decisions/0071). A file not in key
  * order rewrites most groups once a round, so it imports slower with
  * smaller rounds.
  */
 export const IMPORT_ROUND = 50_000;
-/** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written, and as many read ahead. */
+/**
+ * How much of a round is parsed ahead (ReadAhead): a quarter. Parsing keeps
+ * up with the writes whatever the share, while the pages held grow with it:
+ * a million records took 55.2 / 54.9 / 56.9 s at a quarter, a half and a
+ * whole round ahead, with heap peaks of +276 / +318 / +393 MB (decisions/0071).
+ */
+const READ_AHEAD_SHARE = 4;
+/** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written, and a share as many read ahead. */
 export const MAX_ROUND_CHARS = 32 * 1024 * 1024;
 
 /**
@@ -417,7 +425,7 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
   const progress = () => options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
   // Runs an earlier import left (it was stopped) are filed first, so this one plans against a whole index.
   await mergeRuns(db);
-  const ahead = new ReadAhead(reader, roundSize, MAX_ROUND_CHARS);
+  const ahead = new ReadAhead(reader, Math.ceil(roundSize / READ_AHEAD_SHARE), MAX_ROUND_CHARS / READ_AHEAD_SHARE);
   // Whether rounds set their entries aside as runs: any import of more than one round (decisions/0071).
   let spilling = false;
   try {
