@@ -9,12 +9,14 @@ import { ENTRY_BYTES, copyEntry, pageOfWord, type BucketChange } from './bucket'
 import { readUint32 } from './fingerprints';
 
 /**
- * Bucket keys a run record and a merge step cover: at a million pages 256
- * buckets of block0 hold ~0.9 MB and 256 of block1–3 ~0.6 MB, about what one
- * transaction should move (blocks/block-stores.ts RANGE_KEYS reads the same
- * spans).
+ * Bucket keys a run record and a merge step cover: at a million pages 512
+ * buckets of block0 hold ~1.8 MB, of block1–3 ~1.2 MB. A million-record
+ * import took 55.2–56.9 s with 256, 50.6 s with 512 and 51.3 s with 1,024
+ * (single runs, decisions/0071): half the records and merge steps. A change
+ * needs a migration that merges the runs left by a stopped import first, as
+ * checkRun refuses records of another size.
  */
-export const CHUNK_KEYS = 256;
+export const CHUNK_KEYS = 512;
 
 /** Under which key a run record is stored: its block store, its chunk, and the runs clock when its round began (later runs are merged after earlier ones). */
 export type RunKey = [store: number, chunk: number, sequence: number];
