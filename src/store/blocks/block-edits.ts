@@ -5,7 +5,7 @@
  * IndexedDB.
  */
 import { BLOCK_COUNT, fingerprintBlocks, type Fingerprint } from '../../core/fingerprint64';
-import { ENTRY_BYTES, PAGE_KEY_LIMIT, copyEntry, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, type BucketChange } from '../codec/bucket';
+import { ENTRY_BYTES, PAGE_KEY_LIMIT, copyEntry, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, pageOfWord, type BucketChange } from '../codec/bucket';
 import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, writeUint32 } from '../codec/fingerprints';
 
 /**
@@ -20,8 +20,6 @@ export class BlockEdits {
   private stores = new Uint8Array(256);
   private entries = new Uint8Array(256 * ENTRY_BYTES);
   private count = 0;
-  /** Pages with an entry added or removed. */
-  private readonly touched = new Set<number>();
 
   constructor(private readonly only?: number) {}
 
@@ -41,7 +39,6 @@ export class BlockEdits {
   addPacked(pageId: number, packed: Uint8Array): void {
     if (!Number.isInteger(pageId) || pageId < 1 || pageId >= PAGE_KEY_LIMIT) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
     const count = Math.floor(packed.byteLength / FINGERPRINT_BYTES);
-    if (count > 0) this.touched.add(pageId);
     // Edits of one store other than block0 take the whole document alone: its passages, and the checks for repeats among them, are skipped.
     const filed = this.only === undefined || this.only === PASSAGE_STORE ? count : Math.min(count, 1);
     for (let i = 0; i < filed; i++) {
@@ -76,7 +73,6 @@ export class BlockEdits {
 
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */
   remove(pageId: number, fingerprints: readonly Fingerprint[]): void {
-    if (fingerprints.length > 0) this.touched.add(pageId);
     for (const [fp, b] of filings(fingerprints)) {
       if (!this.wanted(b)) continue;
       const byKey = this.removals[b] as Map<number, Set<number>>;
@@ -87,9 +83,12 @@ export class BlockEdits {
     }
   }
 
-  /** The pages whose entries these edits add or remove. */
-  pages(): ReadonlySet<number> {
-    return this.touched;
+  /** The pages whose entries these edits add or remove, read off the log: only small edits (a visit's, a batch's) ask. */
+  pages(): Set<number> {
+    const pages = new Set<number>();
+    for (let i = 0; i < this.count; i++) pages.add(pageOfWord(readUint32(this.entries, i * ENTRY_BYTES), this.stores[i] as number));
+    for (const byKey of this.removals) for (const ids of byKey.values()) for (const id of ids) pages.add(id);
+    return pages;
   }
 
   private grow(): void {

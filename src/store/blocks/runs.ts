@@ -13,8 +13,8 @@
  * stops an import, the runs it left are merged by the next import, or when
  * the history opens (History.finishImports).
  */
-import { ENTRY_BYTES, refiling, rewriteBucket, type Bucket } from '../codec/bucket';
-import { CHUNK_KEYS, checkRun, forEachRunPage, lastRunsEntries, runEntries, runRecords, type Mark, type RunKey } from '../codec/run';
+import { ENTRY_BYTES, forEachPageKey, refiling, rewriteBucket, type Bucket } from '../codec/bucket';
+import { CHUNK_KEYS, checkRun, lastRunsEntries, runEntries, runRecords, type Mark, type RunKey } from '../codec/run';
 import { collectRequests, inTransaction } from '../errors';
 import { BLOCK_STORES, type BlockStoreName, type HistoryDatabase, type WriteTx } from '../schema';
 import type { BlockEdits } from './block-edits';
@@ -82,7 +82,7 @@ export async function supersede(db: HistoryDatabase, keys: readonly number[]): P
 /** Calls `visit` with the page key of every entry block store `b`'s runs hold (a transaction with the runs store). */
 export async function forEachWaitingPage(store: { getAll(query: IDBKeyRange): Promise<unknown[]> }, b: number, visit: (pageKey: number) => void): Promise<void> {
   const records = await store.getAll(IDBKeyRange.bound([b], [b, Infinity, Infinity]));
-  for (const value of records) forEachRunPage(checkRun(value), b, visit);
+  for (const value of records) forEachPageKey(checkRun(value).e, b, visit);
 }
 
 /**

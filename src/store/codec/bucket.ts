@@ -22,6 +22,7 @@ import { popcount32 } from '../../core/hamming';
 import type { PassageMeasure } from '../../core/scheme';
 import { differingBytes } from '../../core/sketch-distance';
 import { passageReach } from '../../core/passages';
+import { readUint32 } from './fingerprints';
 
 /**
  * One bucket of a block store, under the block's top bits: packed entries
@@ -110,6 +111,20 @@ export function copyEntry(source: Uint8Array, from: number, target: Uint8Array, 
   for (let i = 0; i < ENTRY_BYTES; i++) target[to + i] = source[from + i] as number;
 }
 
+/**
+ * Copies the entries of `entries` (store `b`) whose page `keep` accepts into
+ * `target` from byte `to`, in order; returns the bytes copied.
+ */
+export function copyKeptEntries(entries: Uint8Array, b: number, keep: (pageKey: number) => boolean, target: Uint8Array, to = 0): number {
+  let size = 0;
+  for (let at = 0; at + ENTRY_BYTES <= entries.byteLength; at += ENTRY_BYTES) {
+    if (!keep(pageOfWord(readUint32(entries, at), b))) continue;
+    copyEntry(entries, at, target, to + size);
+    size += ENTRY_BYTES;
+  }
+  return size;
+}
+
 /** The entries of a bucket of block store `b`. */
 export function decodeBucket(bucket: Uint8Array, b: number): BucketEntry[] {
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
@@ -188,13 +203,7 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
     return out;
   }
   const out = new Uint8Array(bucket.byteLength + append.byteLength);
-  const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
-  let size = 0;
-  for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
-    if (drop.has(pageOfWord(view.getUint32(at), b))) continue;
-    copyEntry(bucket, at, out, size);
-    size += ENTRY_BYTES;
-  }
+  let size = copyKeptEntries(bucket, b, (pageKey) => !drop.has(pageKey), out);
   out.set(append, size);
   size += append.byteLength;
   return size === 0 ? undefined : out.slice(0, size);

@@ -5,7 +5,7 @@
  * keys (a chunk), packed as buckets hold them (codec/bucket.ts) and grouped
  * by key. Pure: no IndexedDB.
  */
-import { ENTRY_BYTES, copyEntry, pageOfWord, type BucketChange } from './bucket';
+import { ENTRY_BYTES, copyKeptEntries, pageOfWord, type BucketChange } from './bucket';
 import { readUint32 } from './fingerprints';
 
 /**
@@ -89,18 +89,7 @@ export function runEntries(record: RunRecord, offset: number, b: number, sequenc
   const entries = record.e.subarray((record.at[offset] as number) * ENTRY_BYTES, (record.at[offset + 1] as number) * ENTRY_BYTES);
   if (marks.size === 0) return entries;
   const kept = new Uint8Array(entries.byteLength);
-  let size = 0;
-  for (let at = 0; at < entries.byteLength; at += ENTRY_BYTES) {
-    if ((marks.get(pageOfWord(readUint32(entries, at), b)) ?? -1) >= sequence) continue;
-    copyEntry(entries, at, kept, size);
-    size += ENTRY_BYTES;
-  }
-  return kept.subarray(0, size);
-}
-
-/** Calls `visit` with the page key of every entry of a run record of store `b`. */
-export function forEachRunPage(record: RunRecord, b: number, visit: (pageKey: number) => void): void {
-  for (let at = 0; at < record.e.byteLength; at += ENTRY_BYTES) visit(pageOfWord(readUint32(record.e, at), b));
+  return kept.subarray(0, copyKeptEntries(entries, b, (pageKey) => (marks.get(pageKey) ?? -1) < sequence, kept));
 }
 
 /** Runs a merge tells apart when it checks a bucket for pages in more than one (lastRunsEntries). */
@@ -133,11 +122,7 @@ export function lastRunsEntries(appends: readonly Uint8Array[], b: number): Uint
   const out = new Uint8Array(total);
   let size = 0;
   appends.forEach((append, r) => {
-    for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) {
-      if (lastRun.get(pageOfWord(readUint32(append, at), b)) !== r) continue;
-      copyEntry(append, at, out, size);
-      size += ENTRY_BYTES;
-    }
+    size += copyKeptEntries(append, b, (pageKey) => lastRun.get(pageKey) === r, out, size);
   });
   return size === total ? out : out.slice(0, size);
 }
