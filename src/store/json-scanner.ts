@@ -27,6 +27,20 @@ type CaptureKind = 'composite' | 'string' | 'primitive';
 
 const QUOTE = 34;
 const NEWLINE = 10;
+const COMMA = 44;
+const CLOSE_BRACE = 125;
+
+/**
+ * Elements the one-per-line path may leave to the scanner before it stops
+ * trying: a file of Déjà Lu's layout misses once (its last line holds the
+ * closing brackets too), and a file laid out otherwise stops paying for
+ * failed parses after a few.
+ */
+const LINE_MISSES_MAX = 8;
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13;
+}
 
 function isDelimiter(c: number): boolean {
   // , ] } space tab newline carriage-return
@@ -46,6 +60,10 @@ export class StreamedObjectScanner {
   private events: ScanEvent[] = [];
   /** A syntax error found after values not yet handed back: thrown by the next call. */
   private failure: JsonScanError | undefined;
+  /** Offset in `buffer` of the next newline at or after `pos` (-1: none in the buffer), or -2 when not known. */
+  private nextNewline = -2;
+  /** Elements the one-per-line path tried and left to the scanner (elementOnItsLine). */
+  private lineMisses = 0;
 
   private captureStart = -1;
   private captureKind: CaptureKind = 'primitive';
@@ -71,6 +89,7 @@ export class StreamedObjectScanner {
     this.offset += keep;
     this.pos -= keep;
     if (this.captureStart >= 0) this.captureStart = 0;
+    this.nextNewline = -2;
     try {
       this.scan();
     } catch (error) {
@@ -170,7 +189,7 @@ export class StreamedObjectScanner {
         if (ch === ']' && this.state === 'elementOrEnd') {
           this.pos++;
           this.state = 'memberEnd';
-        } else {
+        } else if (!(ch === '{' && this.state !== 'value' && this.elementOnItsLine())) {
           this.beginCapture(ch);
         }
         return;
@@ -193,6 +212,40 @@ export class StreamedObjectScanner {
       case 'done':
         throw this.error('unexpected text after the closing }');
     }
+  }
+
+  /**
+   * An element that is the rest of its line (less a trailing comma), as
+   * Déjà Lu writes its files: parsed whole by JSON.parse, whose success means
+   * the object ends exactly there, without scanning it a character at a time
+   * (half the time of reading a million-page file). False leaves it to the
+   * scanner; after LINE_MISSES_MAX misses (several elements a line, or one
+   * element over several) the file is taken to be laid out otherwise.
+   */
+  private elementOnItsLine(): boolean {
+    if (this.lineMisses >= LINE_MISSES_MAX) return false;
+    const buffer = this.buffer;
+    if (this.nextNewline === -2 || (this.nextNewline !== -1 && this.nextNewline < this.pos)) this.nextNewline = buffer.indexOf('\n', this.pos);
+    if (this.nextNewline === -1) return false;
+    let end = this.nextNewline;
+    while (end > this.pos && isBlank(buffer.charCodeAt(end - 1))) end--;
+    if (buffer.charCodeAt(end - 1) === COMMA) end--;
+    if (buffer.charCodeAt(end - 1) !== CLOSE_BRACE || end - this.pos > this.maxValueChars) return this.lineMiss();
+    let value: unknown;
+    try {
+      value = JSON.parse(buffer.slice(this.pos, end));
+    } catch {
+      return this.lineMiss();
+    }
+    this.events.push({ kind: 'element', index: this.elementCount++, value, line: this.line });
+    this.pos = end;
+    this.state = 'elementEnd';
+    return true;
+  }
+
+  private lineMiss(): false {
+    this.lineMisses++;
+    return false;
   }
 
   private beginCapture(ch: string): void {

@@ -134,6 +134,64 @@ describe('StreamedObjectScanner', () => {
     expect(events.map((e) => e.kind)).toEqual(['arrayStart', 'element']);
   });
 
+  describe('reads an element per line, as Déjà Lu writes files, like any other layout', () => {
+    /** Elements and their lines as JSON.parse and a line count give them. */
+    const reference = (text: string, pages: unknown[], lines: number[]): ScanEvent[] => [
+      { kind: 'arrayStart', key: 'pages', line: text.slice(0, text.indexOf('[')).split('\n').length },
+      ...pages.map((value, index) => ({ kind: 'element' as const, index, value, line: lines[index] as number })),
+    ];
+    test.each([
+      ['a trailing comma on each line', '{"pages":[\n{"a":1},\n{"b":"}"},\n{"c":[2]}\n]}', [2, 3, 4]],
+      ['CRLF, spaces and tabs around the comma', '{"pages":[\r\n  {"a":1} , \t\r\n\t{"b":"}"}\r\n]}', [2, 3]],
+      ['the closing brackets on the last line', '{"pages":[\n{"a":1},\n{"b":2}]}', [2, 3]],
+      ['two elements on a line', '{"pages":[\n{"a":1},{"b":2},\n{"c":3}\n]}', [2, 2, 3]],
+      ['an element over two lines', '{"pages":[\n{"a":\n1},\n{"b":2}\n]}', [2, 4]],
+      ['a first line that ends with an inner brace', '{"pages":[\n{"a":{"b":"},"}\n,"c":2},\n{"d":3}\n]}', [2, 4]],
+      ['elements that are not objects', '{"pages":[\n[{"a":1}],\n"{}",\n{"b":2}\n]}', [2, 3, 4]],
+    ])('%s', (_name, text, lines) => {
+      const expected = reference(text, (JSON.parse(text) as { pages: unknown[] }).pages, lines);
+      expect(whole(text)).toEqual({ events: expected });
+      for (const chunks of splits(text)) expect(scan(chunks)).toEqual({ events: expected });
+    });
+
+    test('reports an invalid element where it is, after the valid lines before it', () => {
+      const text = '{"pages":[\n{"a":1},\n{"b":tru},\n{"c":3}\n]}';
+      expect(whole(text)).toEqual({
+        events: [{ kind: 'arrayStart', key: 'pages', line: 1 }, { kind: 'element', index: 0, value: { a: 1 }, line: 2 }],
+        error: { message: expect.stringContaining('invalid JSON') as string, line: 3, column: 1 },
+      });
+    });
+
+    test('skips an element over the size limit that has a line of its own', () => {
+      const text = `{"pages":[\n{"a":"${'x'.repeat(100)}"},\n{"b":2}\n]}`;
+      expect(whole(text, 50).events).toEqual([
+        { kind: 'arrayStart', key: 'pages', line: 1 },
+        { kind: 'oversized', index: 0, line: 2 },
+        { kind: 'element', index: 1, value: { b: 2 }, line: 3 },
+      ]);
+    });
+
+    test('random files with an element a line, some lines holding two, in random chunks', () => {
+      const object = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+      fc.assert(
+        fc.property(fc.array(fc.tuple(object, fc.constantFrom(',\n', ',\r\n', ' ,\n', ',')), { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), (items, cuts) => {
+          const body = items.map(([value, end], i) => JSON.stringify(value) + (i === items.length - 1 ? '\n' : end)).join('');
+          const text = `{"version":2,"pages":[\n${body}]}`;
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...points].map((start, i) => text.slice(start, [...points, text.length][i]));
+          const { events, error } = scan(chunks);
+          expect(error).toBeUndefined();
+          const elements = events.filter((e) => e.kind === 'element') as Extract<ScanEvent, { kind: 'element' }>[];
+          expect(elements.map((e) => e.value)).toEqual(items.map(([value]) => JSON.parse(JSON.stringify(value))));
+          let line = 2;
+          const lines = items.map(([, end]) => { const at = line; if (end.includes('\n')) line++; return at; });
+          expect(elements.map((e) => e.line)).toEqual(lines);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  });
+
   describe('gives the same result however the text is split', () => {
     const cases: Array<[string, string]> = [
       ['the well-formed export above', WELL_FORMED],
