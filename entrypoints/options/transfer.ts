@@ -70,7 +70,10 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
         const read = formatPercent(file.size > 0 ? Math.min(1, Math.floor((100 * bytes) / file.size) / 100) : 1);
         // An import writes a round's new pages before the round's records count as handled (store/import.ts), so entries handled are whichever is further.
         const handled = progress === undefined ? 0 : Math.max(progress.records, progress.imported + progress.updated + progress.unchanged + progress.rejected);
-        show('info', t('importProgress', [read, String(handled), String(progress?.imported ?? 0), String(progress?.updated ?? 0)]));
+        const counts = [String(handled), String(progress?.imported ?? 0), String(progress?.updated ?? 0)];
+        // The last stage of a large import: every record is in, its pages are being indexed for look-ups.
+        if (progress?.indexed !== undefined) show('info', t('importIndexing', [formatPercent(Math.floor(100 * progress.indexed) / 100), ...counts]));
+        else show('info', t('importProgress', [read, ...counts]));
       });
     };
     try {

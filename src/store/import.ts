@@ -60,6 +60,13 @@ export interface ImportProgress {
   updated: number;
   unchanged: number;
   rejected: number;
+  /**
+   * Once every record is in, the share (0–1) of the import's index entries
+   * filed so far: a file of more than one round files them all at its end
+   * (decisions/0071), and its new pages are found as reposts once that is
+   * done. Absent before then, and for a file of one round.
+   */
+  indexed?: number;
 }
 
 export interface ImportOptions {
@@ -422,7 +429,9 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
   const rounds = new RoundWriter(db, new BatchWriter(db, hashes, outcomes), outcomes);
   const report: ImportReport = { imported: 0, updated: 0, unchanged: 0, rejected: [], rejectedCount: 0 };
   let saved = 0;
-  const progress = () => options.onProgress?.({ records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount });
+  const progress = (indexed?: number) => options.onProgress?.({
+    records: saved, imported: report.imported, updated: report.updated, unchanged: report.unchanged, rejected: report.rejectedCount, ...(indexed === undefined ? {} : { indexed }),
+  });
   // Runs an earlier import left (it was stopped) are filed first, so this one plans against a whole index.
   await mergeRuns(db);
   const ahead = new ReadAhead(reader, Math.ceil(roundSize / READ_AHEAD_SHARE), MAX_ROUND_CHARS / READ_AHEAD_SHARE);
@@ -481,8 +490,9 @@ export async function importFile(db: HistoryDatabase, chunks: AsyncIterable<stri
       if (unreadable !== undefined) throw unreadable.error;
     }
     if (spilling) {
-      await mergeRuns(db, async () => {
-        progress();
+      progress(0);
+      await mergeRuns(db, async (merged, chunks) => {
+        progress(merged / chunks);
         await pause();
       });
     }

@@ -198,9 +198,24 @@ describe('history page, export and import', () => {
     await writeFile(file, await collect(serializeExport(records, new Date())));
     const options = await openOptions(second!.context, second!.extensionId);
     const countBefore = (await storedPages(second!.worker)).length;
+    // Every status the page shows, as it shows it: the last stage lasts a moment only at this size.
+    await options.evaluate(() => {
+      const status = document.getElementById('transfer-status') as HTMLElement;
+      const shown: string[] = [];
+      (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;
+      new MutationObserver(() => shown.push(status.textContent ?? '')).observe(status, { childList: true, subtree: true, characterData: true });
+    });
     await options.setInputFiles('#import-file', file);
     await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 200 }).toMatch(/^Import finished/);
     expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    // Its entries filed at its end, after every record was read, shown as a stage of its own.
+    const shown = await options.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
+    const indexing = shown.map((status) => /^Almost done: indexing the new pages… (\d+)%\. All (\d+) entries are read \((\d+) new, 0 updated\)/.exec(status)).filter((m) => m !== null);
+    expect(indexing.length).toBeGreaterThan(0);
+    expect(indexing.every((m) => m[2] === String(count) && m[3] === String(count))).toBe(true);
+    const percents = indexing.map((m) => Number(m[1]));
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(shown.findIndex((status) => status.startsWith('Almost done'))).toBeGreaterThan(shown.findLastIndex((status) => status.startsWith('Importing')));
     // The browser's own IndexedDB: no run left, every page's entries in the block stores, no entry without its page.
     const dump = await dumpStores(second!.worker);
     expect(dump.runs.keys).toEqual([]);

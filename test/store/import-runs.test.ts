@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
-import { serializeExport, type ExportRecord, type History } from '../../src/store';
+import { serializeExport, type ExportRecord, type History, type ImportProgress } from '../../src/store';
 import { ENTRY_BYTES, entryWord } from '../../src/store/codec/bucket';
 import { CHUNK_KEYS, DamagedRunError, checkRun, lastRunsEntries, runEntries, runRecords } from '../../src/store/codec/run';
 import { indexProblems } from '../support/history-invariants';
@@ -94,6 +94,27 @@ describe('an import of several rounds', () => {
     const dump = await dumpDatabase(factory, name);
     expect(dump.runs?.keys).toEqual([]);
     expect(indexProblems(dump)).toEqual([]);
+  });
+
+  test('reports the filing of its entries at its end, from 0 to 1, after every record; a file of one round does not', async () => {
+    const { history } = await freshHistory();
+    const text = await collect(serializeExport(Array.from({ length: 30 }, (_, i) => record(i)), new Date(T0)));
+    const seen: ImportProgress[] = [];
+    await history.importJson(text, { batchSize: 5, roundSize: 10, onProgress: (p) => seen.push(p) });
+    const indexing = seen.filter((p) => p.indexed !== undefined);
+    expect(indexing.map((p) => p.indexed)).toEqual([...indexing.map((p) => p.indexed)].sort((a, b) => (a as number) - (b as number)));
+    expect(indexing[0]?.indexed).toBe(0);
+    expect(indexing.at(-1)?.indexed).toBe(1);
+    expect(indexing.length).toBeGreaterThan(2);
+    // Reported only once every record is in, and last.
+    expect(indexing.every((p) => p.records === 30 && p.imported === 30)).toBe(true);
+    expect(seen.slice(-indexing.length)).toEqual(indexing);
+
+    const single = await freshHistory();
+    const plain: ImportProgress[] = [];
+    await single.history.importJson(text, { batchSize: 5, onProgress: (p) => plain.push(p) });
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.filter((p) => p.indexed !== undefined)).toEqual([]);
   });
 
   test('a URL listed in two rounds with different fingerprints is found by the later one only', async () => {

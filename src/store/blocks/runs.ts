@@ -119,17 +119,18 @@ export async function spillRun(db: HistoryDatabase, editsOf: (b: number) => Bloc
  * superseded pages) filed in sequence order by refiling, so a page's later
  * run replaces its earlier one and filing twice leaves each entry once; then
  * the chunk's runs go. The marks go once no run is left. `onStep` runs
- * between steps (an import reports progress and lets checks in). Idempotent
- * and safe to run beside another merge: a chunk already merged has no runs.
+ * after each step with the chunks merged and the chunks in all (an import
+ * reports progress and lets checks in). Idempotent and safe to run beside
+ * another merge: a chunk already merged has no runs.
  */
-export async function mergeRuns(db: HistoryDatabase, onStep: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+export async function mergeRuns(db: HistoryDatabase, onStep: (merged: number, chunks: number) => Promise<void> = () => Promise.resolve()): Promise<void> {
   const listTx = db.transaction('runs', 'readonly');
   const [keys, held] = await inTransaction(listTx, () => Promise.all([listTx.objectStore('runs').getAllKeys(allRuns()), listTx.objectStore('runs').count()]));
   if (held === 0) return;
   const chunks = [...new Set(keys.map((key) => `${(key as RunKey)[0]},${(key as RunKey)[1]}`))].map((id) => id.split(',').map(Number) as [number, number]);
-  for (const [b, chunk] of chunks) {
+  for (const [i, [b, chunk]] of chunks.entries()) {
     await mergeChunk(db, b, chunk);
-    await onStep();
+    await onStep(i + 1, chunks.length);
   }
   const tx = db.transaction('runs', 'readwrite');
   await inTransaction(tx, async () => {
