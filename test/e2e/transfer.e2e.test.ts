@@ -9,7 +9,7 @@ import { IMPORT_BATCH, IMPORT_ROUND } from '../../src/store/import';
 import { indexProblems, pagesOfDump } from '../support/history-invariants';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { dumpStores, importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, storedPages, syntheticRecords, waitForReport } from './support/extension';
+import { dumpStores, importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, stopServiceWorker, storedPages, syntheticRecords, waitForReport } from './support/extension';
 import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -264,4 +264,34 @@ describe('history page, export and import', () => {
     await screenshot(popup, 'en-popup-own-article', { fullPage: true });
     await Promise.all([post.close(), draft.close(), popup.close(), options.close()]);
   });
+
+  it('an import stopped part way leaves its entries set aside, and the background files them when it next starts', async () => {
+    const count = 2 * IMPORT_ROUND;
+    const file = join(FILES, 'stopped.json');
+    await writeFile(file, await collect(serializeExport(syntheticRecords('stopped', count), new Date())));
+    // A page read before, so that waking the worker later with it adds no page.
+    const wakeUrl = server.siteA('/wake/en-original.html');
+    const since = Date.now();
+    const wake = await openPage(second!.context, wakeUrl);
+    await waitForReport(second!.worker, wakeUrl, since);
+    const options = await openOptions(second!.context, second!.extensionId);
+    await options.setInputFiles('#import-file', file);
+    // The first round is in (its entries set aside) and the second is not: the page closes, as a user might close it.
+    const handled = async () => Number(/^Importing… \d+% read, (\d+) entries so far/.exec((await options.locator('#transfer-status').textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(handled, { timeout: 600_000, interval: 100 }).toBeGreaterThanOrEqual(IMPORT_ROUND);
+    expect(await handled()).toBeLessThan(count);
+    await options.close();
+    const left = await dumpStores(second!.worker);
+    expect(left.runs.keys.length).toBeGreaterThan(0);
+    const stored = pagesOfDump(left).keys.length;
+
+    await stopServiceWorker(wake);
+    await wake.reload();
+    await expect.poll(async () => (await dumpStores(second!.worker)).runs.keys.length, { timeout: 120_000, interval: 500 }).toBe(0);
+    // Every page the import wrote is kept and indexed: no entry without its page, no page without its entries.
+    const dump = await dumpStores(second!.worker);
+    expect(pagesOfDump(dump).keys).toHaveLength(stored);
+    expect(indexProblems(dump)).toEqual([]);
+    await wake.close();
+  }, 900_000);
 });
