@@ -234,8 +234,8 @@ export async function openPopup(context: BrowserContext, extensionId: string, ta
   return popup;
 }
 
-/** The History page's status line while an import runs (or before it has started). */
-export const IMPORT_PENDING = /^Importing|^正在导入|^$/;
+/** The History page's status line while an import runs, its last stage (indexing) included, or before it has started. */
+export const IMPORT_PENDING = /^Importing|^Almost done|^正在导入|^即将完成|^$/;
 
 /** Imports `path` on the History page's import control; resolves to the status line once the import has finished. */
 export async function importHistoryFile(options: Page, path: string): Promise<string> {
