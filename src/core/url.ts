@@ -19,27 +19,28 @@ const PLAIN_ADDRESS = /^https?:\/\/([a-z0-9.-]+)(\/[A-Za-z0-9\-._~!$&'()*+,;=:%/
 const PLAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /**
- * Whether `input` is an address normalizeUrl would return unchanged, told
- * without parsing it: an export file holds nothing else, and a million
- * `new URL` calls took ~3 s of an import (docs/decisions/0071). Conservative:
- * anything unusual (a port, a query, a dot segment, a trailing slash, an
- * IPv4-like or internationalised host) goes to the parser.
+ * The host of `input` when it is an address normalizeUrl would return
+ * unchanged, told without parsing it (undefined otherwise): an export file
+ * holds nothing else, and a million `new URL` calls took ~3 s of an import
+ * (docs/decisions/0071). Conservative: anything unusual (a port, a query, a
+ * dot segment, a trailing slash, an IPv4-like or internationalised host)
+ * goes to the parser.
  */
-function alreadyNormal(input: string): boolean {
+function normalHost(input: string): string | undefined {
   const match = PLAIN_ADDRESS.exec(input);
-  if (match === null) return false;
+  if (match === null) return undefined;
   const [, host = '', path = ''] = match;
   const labels = host.split('.');
   // A last label starting with a digit may make the host an IPv4 address, which the parser rewrites; xn-- labels it checks.
-  if (!/^[a-z]/.test(labels[labels.length - 1] as string) || !labels.every((label) => PLAIN_LABEL.test(label) && !label.startsWith('xn--'))) return false;
-  if (path.length > 1 && path.endsWith('/')) return false;
+  if (!/^[a-z]/.test(labels[labels.length - 1] as string) || !labels.every((label) => PLAIN_LABEL.test(label) && !label.startsWith('xn--'))) return undefined;
+  if (path.length > 1 && path.endsWith('/')) return undefined;
   // Dot segments, written out or percent-encoded, the parser resolves.
-  return !path.includes('/.') && !/%2e/i.test(path);
+  return path.includes('/.') || /%2e/i.test(path) ? undefined : host;
 }
 
 /** Normalised URL string, or undefined when `input` is not an absolute http(s) or file URL. */
 export function normalizeUrl(input: string): string | undefined {
-  if (alreadyNormal(input)) return input;
+  if (normalHost(input) !== undefined) return input;
   let url: URL;
   try {
     url = new URL(input);
@@ -70,7 +71,8 @@ export function normalizeUrl(input: string): string | undefined {
 /** The host name without a leading "www.", used as the site of a page. */
 export function siteOf(input: string): string {
   try {
-    return new URL(input).hostname.replace(/^www\./, '');
+    // Every stored page's address is normal: its host is read off it (encoding and decoding a page asks for its site).
+    return (normalHost(input) ?? new URL(input).hostname).replace(/^www\./, '');
   } catch {
     return '';
   }

@@ -99,6 +99,7 @@ function readUrl(fields: Fields, key: string): string {
 }
 
 function readFingerprint(value: unknown, key: string): string {
+  if (isFingerprintHex(value)) return value;
   const hex = typeof value === 'string' ? value.toLowerCase() : value;
   if (!isFingerprintHex(hex)) throw new InvalidField(`${key}: expected 16 hexadecimal digits`);
   return hex;

@@ -78,8 +78,27 @@ describe('siteOf', () => {
     ['https://www.example.com/a', 'example.com'],
     ['http://news.example.co.uk/x', 'news.example.co.uk'],
     ['nonsense', ''],
+    ['https://0x7f.1/a', '127.0.0.1'],
+    ['https://EXAMPLE.com:8080/a', 'example.com'],
+    ['https://xn--bcher-kva.example/a', 'xn--bcher-kva.example'],
+    ['file:///home/me/post.html', ''],
   ])('%s → %s', (input, expected) => {
     expect(siteOf(input)).toBe(expected);
+  });
+
+  test('an address read without the parser has the host the parser gives', () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{1,8}$/);
+    const segment = fc.stringMatching(/^[A-Za-z0-9\-._~!$&'()*+,;=:%]{0,6}$/);
+    fc.assert(fc.property(fc.constantFrom('', 'www.'), fc.array(label, { minLength: 1, maxLength: 3 }), fc.array(segment, { maxLength: 4 }), (www, labels, segments) => {
+      const input = `https://${www}${labels.join('.')}/${segments.join('/')}`;
+      let expected: string;
+      try {
+        expected = new URL(input).hostname.replace(/^www\./, '');
+      } catch {
+        expected = '';
+      }
+      expect(siteOf(input)).toBe(expected);
+    }), { numRuns: 3000, seed: 20261130 });
   });
 });
 

@@ -3,7 +3,7 @@
  * the whole document, then the passages): how the page record holds them and
  * how bucket entries are made from them, without an object per fingerprint.
  */
-import { fingerprintFromHex, type Fingerprint } from '../../core/fingerprint64';
+import { fingerprintHalfFromHex, type Fingerprint } from '../../core/fingerprint64';
 
 /** Bytes of one fingerprint in a page's packed fingerprints. */
 export const FINGERPRINT_BYTES = 8;
@@ -63,8 +63,12 @@ export function passagesHex(bytes: Uint8Array): string[] {
 /** packFingerprints of the whole-document fingerprint and the passages given as hex, written without objects between (once per imported page). */
 export function fingerprintsFromHex(fingerprint: string, passages: readonly string[]): Uint8Array {
   const bytes = new Uint8Array((1 + passages.length) * FINGERPRINT_BYTES);
-  writeFingerprint(bytes, 0, fingerprintFromHex(fingerprint));
-  passages.forEach((hex, i) => writeFingerprint(bytes, (i + 1) * FINGERPRINT_BYTES, fingerprintFromHex(hex)));
+  const write = (hex: string, at: number) => {
+    writeUint32(bytes, at, fingerprintHalfFromHex(hex, 0));
+    writeUint32(bytes, at + 4, fingerprintHalfFromHex(hex, 1));
+  };
+  write(fingerprint, 0);
+  passages.forEach((hex, i) => write(hex, (i + 1) * FINGERPRINT_BYTES));
   return bytes;
 }
 
