@@ -39,10 +39,11 @@ export interface HistorySchema extends DBSchema {
    * An import's bucket entries not yet in the block stores (codec/run.ts,
    * blocks/runs.ts): run records under `[block store, chunk, sequence]`;
    * under a page key, a mark saying up to which sequence the page's entries
-   * in the runs are out of date; under 'clock', the last sequence given out.
+   * in the runs are out of date; under 'clock', the last sequence given out;
+   * under 'marked', a token each marking replaces (no schema change: a key).
    */
   runs: {
-    key: RunKey | number | 'clock';
+    key: RunKey | number | 'clock' | 'marked';
     value: RunRecord | Mark;
   };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, test } from 'vitest';
+import { IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { serializeExport, type ExportRecord, type History, type ImportProgress } from '../../src/store';
 import { ENTRY_BYTES, entryWord } from '../../src/store/codec/bucket';
@@ -125,6 +126,53 @@ describe('an import of several rounds', () => {
     expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
     expect(await history.query(record(0).fingerprint)).toEqual([]);
     expect((await history.query(later.fingerprint)).map((match) => match.page.url)).toEqual([later.url]);
+  });
+});
+
+describe('the marks a merge reads', () => {
+  /** Reads of every mark (the runs store's number keys) while `run` goes. */
+  async function markReads(run: () => Promise<void>): Promise<number> {
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    try {
+      await run();
+      return getAll.mock.calls.filter((call, i) => (getAll.mock.contexts[i] as IDBObjectStore | undefined)?.name === 'runs' && call[0] instanceof IDBKeyRange && call[0].lower === -Infinity).length;
+    } finally {
+      getAll.mockRestore();
+    }
+  }
+
+  /** 40 stored pages, then a file of two rounds: 20 new pages set aside as a run, then the 40 read again (each update marks its page). */
+  async function mixedImport(pause?: (step: number, history: History) => Promise<void>): Promise<{ reads: number; steps: number }> {
+    const { history } = await freshHistory();
+    await history.importJson(await collect(serializeExport(Array.from({ length: 40 }, (_, i) => record(i)), new Date(T0))), { batchSize: 10 });
+    const later = new Date(T0 + 60_000).toISOString();
+    const file = [...Array.from({ length: 20 }, (_, i) => record(100 + i)), ...Array.from({ length: 40 }, (_, i) => record(i, { lastVisit: later, visitCount: 2 }))];
+    let steps = 0;
+    const reads = await markReads(async () => {
+      await history.importJson(await collect(serializeExport(file, new Date(T0))), {
+        batchSize: 10, roundSize: 20,
+        onProgress: (p) => { if (p.indexed !== undefined && p.indexed > 0) steps++; },
+        pause: async () => pause?.(steps, history),
+      });
+    });
+    return { reads, steps };
+  }
+
+  test('once per merge when nothing marks a page meanwhile, however many chunks it merges', async () => {
+    const { reads, steps } = await mixedImport();
+    expect(steps).toBeGreaterThan(4);
+    expect(reads).toBe(1);
+  });
+
+  test('again after a visit marks a page in the middle of the merge', async () => {
+    let visited = false;
+    const { reads } = await mixedImport(async (step, history) => {
+      if (step !== 2 || visited) return;
+      visited = true;
+      await history.recordVisit(pageInput({ url: record(0).url, fingerprint: 'fedcba9876543210' }));
+    });
+    expect(visited).toBe(true);
+    expect(reads).toBe(2);
   });
 });
 

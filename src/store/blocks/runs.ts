@@ -25,6 +25,12 @@ const allRuns = (): IDBKeyRange => IDBKeyRange.lowerBound([]);
 const allMarks = (): IDBKeyRange => IDBKeyRange.bound(-Infinity, Infinity);
 /** Where the runs clock is kept: a string, so neither a mark nor a run. */
 const CLOCK = 'clock';
+/**
+ * A token every marking replaces (a string key, as the clock): a merge reads
+ * the marks again only when it changed, not at every chunk, since an import
+ * that updates stored pages marks every one of them (decisions/0071).
+ */
+const MARKED = 'marked';
 
 /** The run records of block store `b`'s chunk, in sequence order: `[b, chunk]` sorts before every `[b, chunk, n]`. */
 function chunkRuns(b: number, chunk: number): IDBKeyRange {
@@ -47,13 +53,23 @@ async function runsWaiting(store: { getKey(query: IDBKeyRange): Promise<unknown>
 
 interface RunsStore {
   get(key: typeof CLOCK): Promise<unknown>;
-  put(value: Mark, key: number): Promise<unknown>;
+  put(value: Mark, key: number | typeof MARKED): Promise<unknown>;
 }
 
-/** Marks `pages` with the runs clock (a store of a transaction that writes `runs`). */
+/** Marks `pages` with the runs clock (a store of a transaction that writes `runs`), and replaces the MARKED token. */
 async function mark(store: RunsStore, pages: Iterable<number>): Promise<void> {
   const clock = ((await store.get(CLOCK)) as number | undefined) ?? 0;
-  await Promise.all(collectRequests((request) => { for (const key of pages) request(store.put(clock, key)); }));
+  await Promise.all(collectRequests((request) => {
+    for (const key of pages) request(store.put(clock, key));
+    // Random, not a count: a count restarts once the runs are gone, and a merge still running could take a new one for the old.
+    request(store.put(Math.random(), MARKED));
+  }));
+}
+
+/** The marks as a merge last read them, with the MARKED token they were read under. */
+interface MarksRead {
+  token: unknown;
+  byPage: Map<number, Mark>;
 }
 
 /**
@@ -128,8 +144,9 @@ export async function mergeRuns(db: HistoryDatabase, onStep: (merged: number, ch
   const [keys, held] = await inTransaction(listTx, () => Promise.all([listTx.objectStore('runs').getAllKeys(allRuns()), listTx.objectStore('runs').count()]));
   if (held === 0) return;
   const chunks = [...new Set(keys.map((key) => `${(key as RunKey)[0]},${(key as RunKey)[1]}`))].map((id) => id.split(',').map(Number) as [number, number]);
+  let marks: MarksRead | undefined;
   for (const [i, [b, chunk]] of chunks.entries()) {
-    await mergeChunk(db, b, chunk);
+    marks = await mergeChunk(db, b, chunk, marks);
     await onStep(i + 1, chunks.length);
   }
   const tx = db.transaction('runs', 'readwrite');
@@ -139,25 +156,32 @@ export async function mergeRuns(db: HistoryDatabase, onStep: (merged: number, ch
     await Promise.all(collectRequests((request) => {
       request(store.delete(allMarks()));
       request(store.delete(CLOCK));
+      request(store.delete(MARKED));
     }));
   });
 }
 
-async function mergeChunk(db: HistoryDatabase, b: number, chunk: number): Promise<void> {
+/** Merges one chunk of block store `b`; `read`: the marks as the step before read them, reused unless the MARKED token changed. Resolves to the marks as this step had them. */
+async function mergeChunk(db: HistoryDatabase, b: number, chunk: number, read: MarksRead | undefined): Promise<MarksRead | undefined> {
   const name = BLOCK_STORES[b] as BlockStoreName;
   const tx = db.transaction([name, 'runs'], 'readwrite', { durability: 'relaxed' });
-  await inTransaction(tx, async () => {
+  return inTransaction(tx, async () => {
     const runs = tx.objectStore('runs');
     const blocks = tx.objectStore(name);
     const low = chunk * CHUNK_KEYS;
     const range = IDBKeyRange.bound(low, low + CHUNK_KEYS - 1);
-    const [runKeys, records, markKeys, marks, bucketKeys, buckets] = await Promise.all([
-      runs.getAllKeys(chunkRuns(b, chunk)), runs.getAll(chunkRuns(b, chunk)), runs.getAllKeys(allMarks()), runs.getAll(allMarks()), blocks.getAllKeys(range), blocks.getAll(range),
+    const [runKeys, records, token, bucketKeys, buckets] = await Promise.all([
+      runs.getAllKeys(chunkRuns(b, chunk)), runs.getAll(chunkRuns(b, chunk)), runs.get(MARKED), blocks.getAllKeys(range), blocks.getAll(range),
     ]);
-    if (records.length === 0) return;
+    if (records.length === 0) return read;
+    let marks = read;
+    if (marks === undefined || marks.token !== token) {
+      const [markKeys, values] = await Promise.all([runs.getAllKeys(allMarks()), runs.getAll(allMarks())]);
+      marks = { token, byPage: new Map<number, Mark>(markKeys.map((key, i) => [key as number, values[i] as Mark])) };
+    }
     const checked = records.map(checkRun);
     const sequences = runKeys.map((key) => (key as RunKey)[2]);
-    const marked = new Map<number, Mark>(markKeys.map((key, i) => [key as number, marks[i] as Mark]));
+    const marked = marks.byPage;
     const byKey = new Map<number, Bucket>(bucketKeys.map((key, i) => [key, buckets[i] as Bucket]));
     await Promise.all(collectRequests((request) => {
       for (let offset = 0; offset < CHUNK_KEYS; offset++) {
@@ -173,5 +197,6 @@ async function mergeChunk(db: HistoryDatabase, b: number, chunk: number): Promis
       }
       request(runs.delete(chunkRuns(b, chunk)));
     }));
+    return marks;
   });
 }
