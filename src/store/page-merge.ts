@@ -28,7 +28,7 @@ export function sameContent(a: NewPage, b: NewPage): boolean {
   return serializeExportRecord(pageToExportRecord(a)) === serializeExportRecord(pageToExportRecord(b));
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.byteLength !== b.byteLength) return false;
   for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
   return true;

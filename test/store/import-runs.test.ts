@@ -141,12 +141,12 @@ describe('the marks a merge reads', () => {
     }
   }
 
-  /** 40 stored pages, then a file of two rounds: 20 new pages set aside as a run, then the 40 read again (each update marks its page). */
+  /** 40 stored pages, then a file of two rounds: 20 new pages set aside as a run, then the 40 signed again (each update files new entries, and marks its page). */
   async function mixedImport(pause?: (step: number, history: History) => Promise<void>): Promise<{ reads: number; steps: number }> {
     const { history } = await freshHistory();
     await history.importJson(await collect(serializeExport(Array.from({ length: 40 }, (_, i) => record(i)), new Date(T0))), { batchSize: 10 });
     const later = new Date(T0 + 60_000).toISOString();
-    const file = [...Array.from({ length: 20 }, (_, i) => record(100 + i)), ...Array.from({ length: 40 }, (_, i) => record(i, { lastVisit: later, visitCount: 2 }))];
+    const file = [...Array.from({ length: 20 }, (_, i) => record(100 + i)), ...Array.from({ length: 40 }, (_, i) => record(i, { fingerprint: record(200 + i).fingerprint, lastVisit: later, visitCount: 2 }))];
     let steps = 0;
     const reads = await markReads(async () => {
       await history.importJson(await collect(serializeExport(file, new Date(T0))), {
