@@ -115,9 +115,11 @@ async function writeShared(table: PageTable<'readwrite'>, pages: readonly Stored
     }
     table.put(key, encoded);
     // A page whose reading changed and fingerprints did not (a newer export of the same history) keeps its entries.
-    if (!sameBytes(storedFingerprints(stored, key), storedFingerprints(encoded, key))) {
-      edits.remove(key, unpackFingerprints(storedFingerprints(stored, key)));
-      edits.addPacked(key, storedFingerprints(encoded, key));
+    const before = storedFingerprints(stored, key);
+    const after = storedFingerprints(encoded, key);
+    if (!sameBytes(before, after)) {
+      edits.remove(key, unpackFingerprints(before));
+      edits.addPacked(key, after);
     }
     count(key, 'updated');
   });

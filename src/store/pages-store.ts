@@ -11,11 +11,11 @@ import type { NewPage, Page } from './page';
 import type { PageTable } from './page-table';
 import type { WriteTx } from './schema';
 
-/** A page's fingerprints in slot order: the whole document, then its passages. */
 function sameFingerprints(a: Pick<Page, 'fingerprint' | 'passages'>, b: Pick<Page, 'fingerprint' | 'passages'>): boolean {
   return a.fingerprint === b.fingerprint && a.passages.length === b.passages.length && a.passages.every((passage, i) => passage === b.passages[i]);
 }
 
+/** A page's fingerprints in slot order: the whole document, then its passages. */
 function fingerprintsOf(page: Pick<Page, 'fingerprint' | 'passages'>): Fingerprint[] {
   return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
 }
