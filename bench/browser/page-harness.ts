@@ -5,7 +5,7 @@
  * (performance.memory) to pages, not to service workers.
  */
 import { normalizeUrl } from '../../src/core/url';
-import { openHistory, pageToExportRecord, serializeExport, textChunks } from '../../src/store';
+import { openHistory, pageToExportRecord, serializeExport } from '../../src/store';
 import { urlHash } from '../../src/store/codec/page-key';
 import { saveTextFile } from '../../src/ui/save-file';
 import { pageOf, type Corpus } from './synthetic';
@@ -110,8 +110,8 @@ async function withChecks<T>(name: string, run: () => Promise<T>): Promise<{ res
 }
 
 /**
- * One import of the file into a new, empty database `name`, read with
- * textChunks as the history page reads it. With `retained`, gc() runs every
+ * One import of the file into database `name` (new and empty for a first
+ * import), through History.importFile as the history page imports it. With `retained`, gc() runs every
  * RETAINED_EVERY_MS (what the import keeps alive; a slower run).
  */
 async function importRun(name: string, retained: boolean, checks = false, batchSize?: number) {
@@ -120,7 +120,7 @@ async function importRun(name: string, retained: boolean, checks = false, batchS
   const history = await openHistory({ name });
   const batches: number[] = [];
   let last = performance.now();
-  const importing = () => history.importJson(textChunks(blob), {
+  const importing = () => history.importFile(blob, {
     ...(batchSize === undefined ? {} : { batchSize }),
     onProgress: () => {
       const now = performance.now();

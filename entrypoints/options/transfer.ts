@@ -1,5 +1,5 @@
-import { formatPercent, t } from '../../src/i18n';
-import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, textChunks, type History, type ImportProgress, type ImportReport } from '../../src/store';
+import { formatDateTime, formatPercent, t } from '../../src/i18n';
+import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 import { saveTextFile } from '../../src/ui/save-file';
 import { formatBytes } from './format-bytes';
@@ -77,7 +77,8 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
       });
     };
     try {
-      const report = await history.importJson(textChunks(file, (n) => { bytes = n; redraw(); }), {
+      const report = await history.importFile(file, {
+        onBytes: (n) => { bytes = n; redraw(); },
         onProgress: (p) => { progress = p; redraw(); },
       });
       importButton.disabled = false;
@@ -110,6 +111,7 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
 
 function reportLines(report: ImportReport): Node[] {
   const lines: Node[] = [h('p', {}, t('importDone', [String(report.imported), String(report.updated), String(report.unchanged)]))];
+  if (report.alreadyImported !== undefined) lines.push(h('p', {}, t('importAlreadyDone', formatDateTime(report.alreadyImported))));
   if (report.rejectedCount > 0) {
     lines.push(
       h('p', {}, t('importRejected', String(report.rejectedCount))),

@@ -11,7 +11,11 @@ import { decodePage, encodePage, storedFingerprints, storedScheme, storedSite, s
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
+import { receiptPrefix } from './codec/import-receipt';
+import { fileDigest } from './file-digest';
+import { textChunks } from './file-text';
 import { importFile, type ImportOptions, type ImportReport } from './import';
+import { forgetReceipts, ImportReceipts } from './import-receipts';
 import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
 import { PAGE_STORES, PageTable, type RangeRead } from './page-table';
@@ -48,6 +52,11 @@ export interface QueryOptions {
    * (core/passage-sketch.ts), and other queries never match those.
    */
   sketchQueries?: readonly boolean[];
+}
+
+export interface ImportFileOptions extends ImportOptions {
+  /** Hears the file's bytes read so far (textChunks), for a progress bar. */
+  onBytes?: (bytes: number) => void;
 }
 
 export interface ListOptions {
@@ -262,6 +271,7 @@ export class History {
       const page = await table.get(id);
       if (page === undefined) return false;
       removePage(table, decodePage(page, id), edits);
+      await Promise.all(forgetReceipts(tx.objectStore('imports')));
       return true;
     }));
   }
@@ -280,13 +290,17 @@ export class History {
         if (storedSite(page) === site) doomed.push(decodePage(page, key));
       }
       for (const page of doomed) removePage(table, page, edits);
+      if (doomed.length > 0) await Promise.all(forgetReceipts(tx.objectStore('imports')));
       return doomed.length;
     }));
   }
 
   async clear(): Promise<void> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    await inTransaction(tx, () => Promise.all(collectRequests((request) => ALL_STORES.forEach((name) => request(tx.objectStore(name).clear())))));
+    await inTransaction(tx, () => Promise.all(collectRequests((request) => {
+      ALL_STORES.forEach((name) => request(tx.objectStore(name).clear()));
+      forgetReceipts(tx.objectStore('imports')).forEach(request);
+    })));
   }
 
   count(): Promise<number> {
@@ -374,6 +388,38 @@ export class History {
    */
   async importJson(chunks: AsyncIterable<string> | string, options: ImportOptions = {}): Promise<ImportReport> {
     return importFile(this.db, chunks, new Date(this.now()), options);
+  }
+
+  /**
+   * Imports an export file as importJson does, unless the same file (same
+   * size and digest, file-digest.ts) was imported in full before and no page
+   * was removed since: then nothing in it can change the history
+   * (codec/import-receipt.ts), and the report says every page is unchanged
+   * and when the file was imported, having read the file once to hash it.
+   * A full import that rejects no record leaves such a receipt.
+   */
+  async importFile(file: Blob, options: ImportFileOptions = {}): Promise<ImportReport> {
+    const { onBytes, ...importOptions } = options;
+    const receipts = new ImportReceipts(this.db);
+    const prefix = receiptPrefix(file.size, options.source, FINGERPRINT_SCHEME);
+    const [token, seen] = await Promise.all([receipts.removalToken(), receipts.anyWith(prefix)]);
+    // Hashed beside the import, off the page's thread, for the receipt it may leave.
+    const digest = fileDigest(file);
+    digest.catch(() => undefined);
+    if (seen) {
+      const receipt = await receipts.find(prefix + await digest);
+      if (receipt !== undefined) {
+        onBytes?.(file.size);
+        return { imported: 0, updated: 0, unchanged: receipt.pages, rejected: [], rejectedCount: 0, alreadyImported: receipt.at };
+      }
+    }
+    const report = await this.importJson(textChunks(file, onBytes), importOptions);
+    if (report.rejectedCount === 0) {
+      const pages = report.imported + report.updated + report.unchanged;
+      // Without a receipt (the file changed on disk, storage is full) the next import reads the file through: nothing is lost.
+      await digest.then((hex) => receipts.write(prefix + hex, { at: this.now(), pages }, token)).catch(() => undefined);
+    }
+    return report;
   }
 
   /**

@@ -50,6 +50,12 @@ export interface ImportReport {
   rejected: ImportRejection[];
   /** Every rejected record, listed or not. */
   rejectedCount: number;
+  /**
+   * When the same file was imported in full before (ms since epoch), if it
+   * was and no page was removed since: it was then not read through, and
+   * every page in it counts as unchanged (History.importFile).
+   */
+  alreadyImported?: number;
 }
 
 /** Where a running import stands, after each batch written. */

@@ -6,7 +6,7 @@
  * bucket entries), open (+ migrations/) < history, import, export
  * (docs/decisions/0017-store-layers.md).
  */
-export { openHistory, History, type Match, type OpenHistoryOptions, type QueryOptions, type ListOptions } from './history';
+export { openHistory, History, type Match, type OpenHistoryOptions, type QueryOptions, type ListOptions, type ImportFileOptions } from './history';
 export type { ImportReport, ImportRejection, ImportOptions, ImportProgress } from './import';
 export { ImportIncompleteError, IMPORT_BATCH, MAX_REPORTED_REJECTIONS } from './import';
 export { HistoryQuotaError } from './errors';

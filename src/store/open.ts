@@ -14,6 +14,7 @@ import { upgradeToV6 } from './migrations/v6';
 import { upgradeToV7 } from './migrations/v7';
 import { upgradeToV8 } from './migrations/v8';
 import { upgradeToV9 } from './migrations/v9';
+import { upgradeToV10 } from './migrations/v10';
 import { DB_VERSION, type HistoryDatabase, type HistorySchema } from './schema';
 
 type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
@@ -35,6 +36,7 @@ function upgradeSchema(db: HistoryDatabase, oldVersion: number, tx: UpgradeTx): 
   if (oldVersion < 7) migration = migration.then(() => upgradeToV7(untypedTx));
   if (oldVersion < 8) migration = migration.then(() => upgradeToV8(untypedDb, untypedTx));
   if (oldVersion < 9) migration = migration.then(() => upgradeToV9(untypedDb));
+  if (oldVersion < 10) migration = migration.then(() => upgradeToV10(untypedDb));
   return migration;
 }
 

@@ -7,9 +7,10 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import type { Bucket } from './codec/bucket';
 import type { PageGroup } from './codec/page-group';
 import type { Mark, RunKey, RunRecord } from './codec/run';
+import type { ImportReceipt } from './codec/import-receipt';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 9;
+export const DB_VERSION = 10;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -46,14 +47,27 @@ export interface HistorySchema extends DBSchema {
     key: RunKey | number | 'clock' | 'marked';
     value: RunRecord | Mark;
   };
+  /**
+   * Files imported in full (codec/import-receipt.ts), under their receipt
+   * keys; under 'deleted', a token every removal of pages replaces, so an
+   * import that saw pages go while it ran leaves no receipt.
+   */
+  imports: {
+    key: string;
+    value: ImportReceipt | string;
+  };
 }
 
 export type HistoryDatabase = IDBPDatabase<HistorySchema>;
 
 /** The stores a look-up reads: pages and their bucket entries. */
 export const LOOKUP_STORES = ['groups', ...BLOCK_STORES] as const;
-/** Every store: what a write keeping pages and their bucket entries in step opens (runs for the marks, blocks/runs.ts). */
-export const ALL_STORES = [...LOOKUP_STORES, 'runs'] as const;
+/**
+ * Every store: what a write keeping pages and their bucket entries in step
+ * opens (runs for the marks, blocks/runs.ts; imports for the receipts a
+ * removal forgets, import-receipts.ts).
+ */
+export const ALL_STORES = [...LOOKUP_STORES, 'runs', 'imports'] as const;
 export type ReadTx = IDBPTransaction<HistorySchema, (typeof LOOKUP_STORES)[number][], IDBTransactionMode>;
 export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], 'readwrite'>;
 

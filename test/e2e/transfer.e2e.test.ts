@@ -129,8 +129,18 @@ describe('history page, export and import', () => {
     await expect.poll(() => rows(options)).toHaveLength(3);
     expect(portable(await storedPages(second.worker))).toEqual(portable(before));
 
-    // Importing the same file again changes nothing.
-    expect(await importFile(options, exported)).toBe('Import finished: 0 new, 0 updated, 3 unchanged.');
+    // Importing the same file again changes nothing, and is answered from the first import's receipt.
+    const pages = await dumpStores(second.worker);
+    expect(await importFile(options, exported)).toMatch(/^Import finished: 0 new, 0 updated, 3 unchanged\.This file was already imported in full on .+\. No page has been deleted since, so everything in it is still in your history\.$/);
+    expect(await dumpStores(second.worker)).toEqual(pages);
+    await screenshot(options, 'en-history-import-again', { fullPage: true });
+
+    // A page deleted since: the file is read through again, and brings it back.
+    await options.locator('#page-rows tr', { hasText: 'Rewriting Rules' }).first().locator('button.delete').click();
+    await expect.poll(() => rows(options)).toHaveLength(2);
+    expect(await importFile(options, exported)).toBe('Import finished: 1 new, 0 updated, 2 unchanged.');
+    await expect.poll(() => rows(options)).toHaveLength(3);
+    expect(portable(await storedPages(second.worker))).toEqual(portable(before));
     await options.close();
   });
 

@@ -61,6 +61,7 @@ describe('stored bytes', () => {
       block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],
       // An import leaves no run behind (database version 9).
       runs: [],
+      imports: [],
     });
   });
 
