@@ -12,7 +12,7 @@ import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
 import { receiptPrefix } from './codec/import-receipt';
-import { fileDigest } from './file-digest';
+import { fileDigest, SliceDigest } from './file-digest';
 import { textChunks } from './file-text';
 import { importFile, type ImportOptions, type ImportReport } from './import';
 import { forgetReceipts, ImportReceipts } from './import-receipts';
@@ -403,21 +403,24 @@ export class History {
     const receipts = new ImportReceipts(this.db);
     const prefix = receiptPrefix(file.size, options.source, FINGERPRINT_SCHEME);
     const [token, seen] = await Promise.all([receipts.removalToken(), receipts.anyWith(prefix)]);
-    // Hashed beside the import, off the page's thread, for the receipt it may leave.
-    const digest = fileDigest(file);
-    digest.catch(() => undefined);
+    let known: string | undefined;
     if (seen) {
-      const receipt = await receipts.find(prefix + await digest);
+      known = await fileDigest(file);
+      const receipt = await receipts.find(prefix + known);
       if (receipt !== undefined) {
         onBytes?.(file.size);
         return { imported: 0, updated: 0, unchanged: receipt.pages, rejected: [], rejectedCount: 0, alreadyImported: receipt.at };
       }
     }
-    const report = await this.importJson(textChunks(file, onBytes), importOptions);
-    if (report.rejectedCount === 0) {
+    // Otherwise the file is hashed as the import reads it, for the receipt it may leave.
+    const digest = known === undefined ? new SliceDigest() : undefined;
+    const report = await this.importJson(textChunks(file, onBytes, digest), importOptions);
+    // Only a file read to its last byte has the digest fileDigest gives it.
+    const hex = known ?? (digest !== undefined && digest.bytes === file.size ? await digest.hex() : undefined);
+    if (report.rejectedCount === 0 && hex !== undefined) {
       const pages = report.imported + report.updated + report.unchanged;
-      // Without a receipt (the file changed on disk, storage is full) the next import reads the file through: nothing is lost.
-      await digest.then((hex) => receipts.write(prefix + hex, { at: this.now(), pages }, token)).catch(() => undefined);
+      // Without a receipt (storage is full) the next import reads the file through: nothing is lost.
+      await receipts.write(prefix + hex, { at: this.now(), pages }, token).catch(() => undefined);
     }
     return report;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fingerprintToHex } from '../../src/core/fingerprint64';
 import { serializeExport, textChunks, type ExportRecord, type History } from '../../src/store';
-import { fileDigest, DIGEST_SLICE_BYTES } from '../../src/store/file-digest';
+import { fileDigest, DIGEST_SLICE_BYTES, SliceDigest } from '../../src/store/file-digest';
 import { MAX_RECEIPTS } from '../../src/store/import-receipts';
 import { indexProblems } from '../support/history-invariants';
 import { openHistory } from '../../src/store';
@@ -193,6 +193,22 @@ describe('fileDigest', () => {
     expect(await fileDigest(new Blob([bytes.slice(0, 7), bytes.slice(7)]))).toBe(expected);
     bytes[DIGEST_SLICE_BYTES + 4] = (bytes[DIGEST_SLICE_BYTES + 4] as number) ^ 1;
     expect(await fileDigest(new Blob([bytes]))).not.toBe(expected);
+  });
+
+  test('is the same whatever chunks the bytes come in (SliceDigest, as an import hashes what it reads)', async () => {
+    const bytes = new Uint8Array(2 * DIGEST_SLICE_BYTES + 1000).map((_, i) => (i * 7 + (i >> 12)) & 0xff);
+    const expected = await fileDigest(new Blob([bytes]));
+    const random = seededRandom(9);
+    for (let trial = 0; trial < 3; trial++) {
+      const digest = new SliceDigest();
+      for (let at = 0; at < bytes.length;) {
+        const n = Math.min(bytes.length - at, 1 + Math.floor(random() * DIGEST_SLICE_BYTES * 0.7));
+        await digest.update(bytes.subarray(at, at + n));
+        at += n;
+      }
+      expect(digest.bytes).toBe(bytes.length);
+      expect(await digest.hex()).toBe(expected);
+    }
   });
 
   test('of an empty file is the digest of no slices', async () => {
