@@ -13,7 +13,7 @@
  * idempotent.
  *
  * Memory holds a round of pages (IMPORT_ROUND records, ~30 MB as stored)
- * and an eighth of the next, parsed ahead, and a bitmap of the URL hashes in
+ * and a sixteenth of the next, parsed ahead, and a bitmap of the URL hashes in
  * the history (2 MB), never the whole file.
  */
 import { BLOCK_COUNT } from '../core/fingerprint64';
@@ -290,15 +290,18 @@ export function nextTask(): Promise<void> {
  */
 export const IMPORT_ROUND = 50_000;
 /**
- * How much of a round is parsed ahead (ReadAhead): an eighth. Parsing keeps
+ * How much of a round is parsed ahead (ReadAhead): a sixteenth. Parsing keeps
  * up with the writes whatever the share, while the pages held grow with it:
  * a million records took 55.2 / 54.9 / 56.9 s at a quarter, a half and a
  * whole round ahead, with heap peaks of +276 / +318 / +393 MB (decisions/0071).
  * Once records were parsed a line at a time (twice as fast), a quarter
  * peaked at +305 MB in three runs (garbage made faster) and an eighth at
- * +290 MB in one, in the same time.
+ * +290 MB in one, in the same time. With the file hashed as it is read
+ * (decisions/0073), an eighth peaked at +307 MB in three runs and a
+ * sixteenth at +277 MB, the import taking 2.05 and 2.04 times as long as
+ * the export of the same runs.
  */
-const READ_AHEAD_SHARE = 8;
+const READ_AHEAD_SHARE = 16;
 /** Characters of text (URLs, titles, excerpts) that end a round before IMPORT_ROUND records: its pages are held until written, and a share as many read ahead. */
 export const MAX_ROUND_CHARS = 32 * 1024 * 1024;
 
