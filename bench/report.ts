@@ -303,7 +303,7 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     const ie = br.importExport;
     push('### Import and export', '', ie.method ?? '', '');
     push('| | records | seconds | records/s | peak JS heap over baseline | kept alive (gc() every 250 ms, a separate run) |', '| --- | --- | --- | --- | --- | --- |');
-    for (const [name, x] of [['import (History.importJson)', ie.import], ['the same file again', ie.reimport], ['export (History.exportJson)', ie.export]] as const) {
+    for (const [name, x] of [['import (History.importFile)', ie.import], ['the same file again', ie.reimport], ['export (History.exportJson)', ie.export]] as const) {
       if (x) push(`| ${name} | ${fmt(x.records, 0)} | ${fmt(x.seconds, 2)}${x.runSeconds?.length > 1 ? ` (median; runs ${x.runSeconds.map((r: number) => fmt(r, 1)).join(', ')})` : ''} | ${fmt(x.records / x.seconds, 0)} | ${fmt(x.peakHeapMB, 0)} MB | ${x.retainedPeakHeapMB === undefined ? '—' : `${fmt(x.retainedPeakHeapMB, 0)} MB (${fmt(x.retainedRunSeconds, 1)} s)`} |`);
     }
     push('');

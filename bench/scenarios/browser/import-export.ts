@@ -99,10 +99,10 @@ export async function importExport(profileBase: string, records: number) {
     },
     checksDuringImport: { count: checks.length, ms: roundSummary(summarize(checks), 1) },
     export: { ...runs.map((r) => r.exp).sort((a, b) => a.seconds - b.seconds)[runs.length >> 1]!, runSeconds: runs.map((r) => r.exp.seconds) },
-    method: `History.importJson on a ${records.toLocaleString('en-US')}-page export file (synthetic pages as in the lookup test, serialised by the store's serializeExport ` +
-      `in key order as History.exportJson writes them, saved to disk by the history page's save path and read back with textChunks as the history page reads the file the user picks), ` +
+    method: `History.importFile on a ${records.toLocaleString('en-US')}-page export file (synthetic pages as in the lookup test, serialised by the store's serializeExport ` +
+      `in key order as History.exportJson writes them, saved to disk by the history page's save path and read back as a disk-backed File, as the history page imports the file the user picks), ` +
       `${IMPORT_RUNS} run(s), each in a browser with a new profile, median reported. In each run: the import into an empty history while another connection ` +
-      `runs History.query (a page check's look-up) every 50 ms; then the same file imported again into that history (nothing to add: "again"); then History.exportJson ` +
+      `runs History.query (a page check's look-up) every 50 ms; then the same file imported again into that history (nothing to add: "again", answered from the first import's receipt once the file is hashed); then History.exportJson ` +
       `of that history saved to a file as the history page saves it (streamed, the save dialog answered with a file of the page's origin)${process.env.BENCH_IO_RETAINED === '0' ? '' : '; then the same import with gc() every 250 ms (what it keeps alive)'}, in an extension page of the bench copy. ` +
       `Peak heap = highest performance.memory.usedJSHeapSize (precise-memory-info, sampled every 10 ms) minus the heap after gc() before the run; the file is made before the baseline. ` +
       `Peak RSS = highest VmRSS of the extension processes (the importing page's renderer, /proc every 250 ms) during the first import.`,
