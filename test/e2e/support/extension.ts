@@ -125,11 +125,11 @@ export function portable(pages: PageRecord[]) {
 }
 
 /** Keys and values of each of the history's object stores, read in one transaction. */
-export type StoreDump = Record<'groups' | 'block0' | 'block1' | 'block2' | 'block3' | 'runs', { keys: unknown[]; values: unknown[] }>;
+export type StoreDump = Record<'groups' | 'block0' | 'block1' | 'block2' | 'block3' | 'runs' | 'imports', { keys: unknown[]; values: unknown[] }>;
 
 export function dumpStores(worker: Worker): Promise<StoreDump> {
   return worker.evaluate(async () => {
-    const names = ['groups', 'block0', 'block1', 'block2', 'block3', 'runs'] as const;
+    const names = ['groups', 'block0', 'block1', 'block2', 'block3', 'runs', 'imports'] as const;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('deja-lu');
       open.onsuccess = () => resolve(open.result);
