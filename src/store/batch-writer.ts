@@ -12,7 +12,7 @@ import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key'
 import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import type { ImportHashes, NewEntry } from './import-round';
-import { mergePages, sameBytes, sameContent, sameStored, unpack } from './page-merge';
+import { mergePages, sameContent, sameStored, unpack } from './page-merge';
 import { PageTable } from './page-table';
 import { ALL_STORES, type HistoryDatabase } from './schema';
 
@@ -114,13 +114,7 @@ async function writeShared(table: PageTable<'readwrite'>, pages: readonly Stored
       return;
     }
     table.put(key, encoded);
-    // A page whose reading changed and fingerprints did not (a newer export of the same history) keeps its entries.
-    const before = storedFingerprints(stored, key);
-    const after = storedFingerprints(encoded, key);
-    if (!sameBytes(before, after)) {
-      edits.remove(key, unpackFingerprints(before));
-      edits.addPacked(key, after);
-    }
+    edits.replacePacked(key, storedFingerprints(stored, key), storedFingerprints(encoded, key));
     count(key, 'updated');
   });
 }

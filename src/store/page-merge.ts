@@ -2,6 +2,7 @@
  * Merging an imported page with the stored page of its URL, and telling
  * when that changes nothing: pure, on the stored form (codec/stored-page.ts).
  */
+import { sameBytes } from './codec/fingerprints';
 import { decodeContent, encodePage, type StoredPage } from './codec/stored-page';
 import { pageToExportRecord, serializeExportRecord } from './export-format';
 import type { NewPage } from './page';
@@ -26,12 +27,6 @@ export function mergePages<K extends Visits, I extends Visits>(kept: K, incoming
 
 export function sameContent(a: NewPage, b: NewPage): boolean {
   return serializeExportRecord(pageToExportRecord(a)) === serializeExportRecord(pageToExportRecord(b));
-}
-
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The same stored record field for field: what a re-imported page usually is, found without serialising it. */

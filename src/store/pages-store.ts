@@ -11,10 +11,6 @@ import type { NewPage, Page } from './page';
 import type { PageTable } from './page-table';
 import type { WriteTx } from './schema';
 
-function sameFingerprints(a: Pick<Page, 'fingerprint' | 'passages'>, b: Pick<Page, 'fingerprint' | 'passages'>): boolean {
-  return a.fingerprint === b.fingerprint && a.passages.length === b.passages.length && a.passages.every((passage, i) => passage === b.passages[i]);
-}
-
 /** A page's fingerprints in slot order: the whole document, then its passages. */
 function fingerprintsOf(page: Pick<Page, 'fingerprint' | 'passages'>): Fingerprint[] {
   return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
@@ -28,13 +24,9 @@ export async function insertPage(table: PageTable<'readwrite'>, page: NewPage, e
   return { ...page, id };
 }
 
-/** Replaces `existing` by `next` (same id); the old fingerprints' entries go and the new ones come, unless they are the same. */
+/** Replaces `existing` by `next` (same id); the old fingerprints' entries go and the new ones come, unless they are the same (BlockEdits.replace). */
 export function replacePage(table: PageTable<'readwrite'>, existing: Page, next: Page, edits: BlockEdits): Page {
-  // A page read again as it was (most visits) keeps its entries: refiling them rewrote every bucket they lie in.
-  if (!sameFingerprints(existing, next)) {
-    edits.remove(existing.id, fingerprintsOf(existing));
-    edits.add(next.id, fingerprintsOf(next));
-  }
+  edits.replace(next.id, fingerprintsOf(existing), fingerprintsOf(next));
   const { id, ...page } = next;
   table.put(id, encodePage(page));
   return next;

@@ -53,6 +53,20 @@ describe('BlockEdits files a page as `filings` says, from its packed fingerprint
   });
 });
 
+describe('BlockEdits.replace: a page\'s entries move only when its fingerprints change', () => {
+  test.each([
+    ['the same fingerprints: nothing logged, no bucket touched', [WHOLE, P1], [WHOLE, P1], false],
+    ['a passage changed: the old entries go and the new come', [WHOLE, P1], [WHOLE, P2], true],
+    ['a passage added', [WHOLE], [WHOLE, P1], true],
+    ['the same passages in another order', [WHOLE, P1, P2], [WHOLE, P2, P1], true],
+  ])('%s', (_, before, after, moved) => {
+    const edits = new BlockEdits();
+    edits.replace(77, before, after);
+    expect(edits.pages()).toEqual(new Set(moved ? [77] : []));
+    for (let b = 0; b < BLOCK_STORES.length; b++) expect(loggedEntries(edits, b), `block${b}`).toEqual(moved ? expectedEntries(77, after, b) : []);
+  });
+});
+
 describe('fingerprintHexAt and passagesHex', () => {
   // Up to the 255 a record's count byte allows: past 65, the digits' buffer grows.
   test('reads packed fingerprints as fingerprintToHex writes each one, for any bytes', () => {

@@ -6,7 +6,7 @@
  */
 import { BLOCK_COUNT, fingerprintBlocks, type Fingerprint } from '../../core/fingerprint64';
 import { ENTRY_BYTES, PAGE_KEY_LIMIT, copyEntry, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, pageOfWord, type BucketChange } from '../codec/bucket';
-import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, writeUint32 } from '../codec/fingerprints';
+import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, sameBytes, unpackFingerprints, writeUint32 } from '../codec/fingerprints';
 
 /**
  * Additions are kept packed (a typed-array log), so an import of 100,000
@@ -69,6 +69,22 @@ export class BlockEdits {
     this.keys[this.count] = bucketKey(block, b);
     this.stores[this.count] = b;
     this.count++;
+  }
+
+  /**
+   * The page's entries move from the fingerprints `before` to `after` (packed
+   * as a page record holds them), and stay as they are when those are the
+   * same: a page read again as it was (most visits, a newer export of the same
+   * history) would otherwise have every bucket it lies in rewritten.
+   */
+  replacePacked(pageId: number, before: Uint8Array, after: Uint8Array): void {
+    if (sameBytes(before, after)) return;
+    this.remove(pageId, unpackFingerprints(before));
+    this.addPacked(pageId, after);
+  }
+
+  replace(pageId: number, before: readonly Fingerprint[], after: readonly Fingerprint[]): void {
+    this.replacePacked(pageId, packFingerprints(before), packFingerprints(after));
   }
 
   /** Keys are recomputed from the page's own fingerprints, so no reverse index by page is needed. */

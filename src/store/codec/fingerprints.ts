@@ -95,3 +95,10 @@ export function repeatsEarlier(packed: Uint8Array, i: number, hi: number, lo: nu
   }
   return false;
 }
+
+/** Byte for byte the same: packed fingerprints, or a record's packed fields. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
