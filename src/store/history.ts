@@ -298,7 +298,8 @@ export class History {
   async clear(): Promise<void> {
     const tx = this.db.transaction(ALL_STORES, 'readwrite');
     await inTransaction(tx, () => Promise.all(collectRequests((request) => {
-      ALL_STORES.forEach((name) => request(tx.objectStore(name).clear()));
+      // The imports store is cleared by forgetReceipts, which leaves its token.
+      ALL_STORES.filter((name) => name !== 'imports').forEach((name) => request(tx.objectStore(name).clear()));
       forgetReceipts(tx.objectStore('imports')).forEach(request);
     })));
   }
@@ -402,7 +403,7 @@ export class History {
     const { onBytes, ...importOptions } = options;
     const receipts = new ImportReceipts(this.db);
     const prefix = receiptPrefix(file.size, options.source, FINGERPRINT_SCHEME);
-    const [token, seen] = await Promise.all([receipts.removalToken(), receipts.anyWith(prefix)]);
+    const { token, seen } = await receipts.before(prefix);
     let known: string | undefined;
     if (seen) {
       known = await fileDigest(file);
@@ -415,9 +416,10 @@ export class History {
     // Otherwise the file is hashed as the import reads it, for the receipt it may leave.
     const digest = known === undefined ? new SliceDigest() : undefined;
     const report = await this.importJson(textChunks(file, onBytes, digest), importOptions);
+    if (report.rejectedCount > 0) return report;
     // Only a file read to its last byte has the digest fileDigest gives it.
     const hex = known ?? (digest !== undefined && digest.bytes === file.size ? await digest.hex() : undefined);
-    if (report.rejectedCount === 0 && hex !== undefined) {
+    if (hex !== undefined) {
       const pages = report.imported + report.updated + report.unchanged;
       // Without a receipt (storage is full) the next import reads the file through: nothing is lost.
       await receipts.write(prefix + hex, { at: this.now(), pages }, token).catch(() => undefined);

@@ -32,16 +32,18 @@ export function forgetReceipts(store: ImportsStore): Promise<unknown>[] {
 export class ImportReceipts {
   constructor(private readonly db: HistoryDatabase) {}
 
-  /** The removal token now, to compare with when the import's receipt is written. */
-  async removalToken(): Promise<unknown> {
+  /**
+   * Read as an import starts, in one transaction: the removal token, to
+   * compare with when its receipt is written, and whether any receipt's key
+   * starts with `prefix` (a file of that size): only then is the file's
+   * digest worth waiting for.
+   */
+  async before(prefix: string): Promise<{ token: unknown; seen: boolean }> {
     const tx = this.db.transaction('imports', 'readonly');
-    return inTransaction(tx, () => tx.store.get(REMOVED));
-  }
-
-  /** Whether any receipt's key starts with `prefix` (a file of that size): only then is a file's digest worth waiting for. */
-  async anyWith(prefix: string): Promise<boolean> {
-    const tx = this.db.transaction('imports', 'readonly');
-    return inTransaction(tx, async () => (await tx.store.getKey(IDBKeyRange.bound(prefix, `${prefix}\uffff`))) !== undefined);
+    return inTransaction(tx, async () => {
+      const [token, key] = await Promise.all([tx.store.get(REMOVED), tx.store.getKey(IDBKeyRange.bound(prefix, `${prefix}\uffff`))]);
+      return { token, seen: key !== undefined };
+    });
   }
 
   async find(key: string): Promise<ImportReceipt | undefined> {

@@ -49,7 +49,7 @@ export interface HistorySchema extends DBSchema {
   };
   /**
    * Files imported in full (codec/import-receipt.ts), under their receipt
-   * keys; under 'deleted', a token every removal of pages replaces, so an
+   * keys; under 'removed', a token every removal of pages replaces, so an
    * import that saw pages go while it ran leaves no receipt.
    */
   imports: {
