@@ -13,6 +13,7 @@
  * with the page's navigation timing in another process.
  */
 import { DB_NAME } from '../../src/store/schema';
+import { OFFSCREEN_PROBE_CHANNEL, type OffscreenMark } from './offscreen-probe-channel';
 
 export interface ProbeMark {
   what: string;
@@ -33,8 +34,8 @@ const marks: ProbeMark[] = [];
 const now = (): number => performance.timeOrigin + performance.now();
 /** Called with each new mark: the scenario's wait for a badge (no polling in the worker it measures). */
 const watchers = new Set<(m: ProbeMark) => void>();
-const mark = (what: string, tabId?: number): void => {
-  const m: ProbeMark = { what, at: now(), ...(tabId === undefined ? {} : { tabId }) };
+const mark = (what: string, tabId?: number, at = now()): void => {
+  const m: ProbeMark = { what, at, ...(tabId === undefined ? {} : { tabId }) };
   marks.push(m);
   for (const watcher of watchers) watcher(m);
 };
@@ -80,6 +81,8 @@ chromeApis.runtime.onMessage.addListener((message, sender) => {
   if (type) mark(`message:${type}`, sender.tab?.id);
   return undefined;
 });
+// The offscreen document's own marks (bench/browser/offscreen-probe.ts), at its clock's times.
+new BroadcastChannel(OFFSCREEN_PROBE_CHANNEL).onmessage = ({ data }: MessageEvent<OffscreenMark>) => mark(data.what, undefined, data.at);
 timed(chromeApis.scripting, 'executeScript', (args) => ({ label: 'inject', ...optionalTab(tabOf(args)) }));
 timed(chromeApis.runtime, 'sendMessage', (args) => (typeOf(args[0]) === 'offscreen-read' ? { label: 'offscreen-read' } : undefined));
 timed(chromeApis.action, 'setBadgeText', (args) => ({ label: 'badge', ...optionalTab(tabOf(args)) }));

@@ -2,6 +2,9 @@
  * Chromium scenarios, through Playwright (playwright-core + Debian's
  * /usr/bin/chromium), on a COPY of the production build in .tmp/bench-ext:
  *
+ * - the offscreen document loads bench-offscreen-probe.js first
+ *   (bench/browser/offscreen-probe.ts: when a read arrived, was parsed and
+ *   was answered, sent to the worker's probe);
  * - the service worker is a wrapper that importScripts() bench-verdict-probe.js
  *   (bench/browser/verdict-probe.ts: timestamps of the page check's steps and
  *   of the badge, through wrapped extension APIs), the real background.js and
@@ -55,6 +58,7 @@ async function assembleExtension(): Promise<void> {
   rmSync(EXT, { recursive: true, force: true });
   cpSync(BENCH_BUILD, EXT, { recursive: true });
   await bundle('bench/browser/verdict-probe.ts', 'bench-verdict-probe.js', '__dejaLuVerdictProbeLib');
+  await bundle('bench/browser/offscreen-probe.ts', 'bench-offscreen-probe.js', '__dejaLuOffscreenProbeLib');
   await bundle('bench/browser/sw-harness.ts', 'bench-sw-harness.js', '__dejaLuBenchSw');
   await bundle('bench/browser/page-harness.ts', 'bench-page-harness.js', '__dejaLuBenchPageLib');
   await bundle('bench/browser/extract-harness.ts', 'bench-extract-harness.js', '__dejaLuExtractLib');
@@ -73,6 +77,9 @@ async function assembleExtension(): Promise<void> {
   ].join('\n'));
   manifest.background.service_worker = 'bench-sw.js';
   writeFileSync(join(EXT, 'manifest.json'), JSON.stringify(manifest));
+  // The offscreen document's probe runs before its module (a classic script in <head>).
+  const offscreen = join(EXT, 'offscreen.html');
+  if (existsSync(offscreen)) writeFileSync(offscreen, readFileSync(offscreen, 'utf8').replace('<head>', '<head><script src="/bench-offscreen-probe.js"></script>'));
   writeFileSync(join(EXT, 'bench.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="bench-page-harness.js"></script>');
   // BENCH_EMPTY_CONTENT_SCRIPT=1: the content script replaced by an empty one, to measure what
   // having a content script at all costs a page (the floor of the page-impact comparison).

@@ -47,7 +47,7 @@ interface Sample {
 }
 
 /** The steps of a check in the order they happen, as the probe names them. */
-const STEPS = ['worker-start', 'load-completed', 'inject-call', 'inject-done', 'message:should-check', 'message:read-html', 'offscreen-read-call', 'offscreen-read-done', 'message:visit',
+const STEPS = ['worker-start', 'load-completed', 'inject-call', 'inject-done', 'message:should-check', 'message:read-html', 'offscreen-read-call', 'offscreen-received', 'offscreen-parsed', 'offscreen-replied', 'offscreen-read-done', 'message:visit',
   'idb-read-start', 'badge-call', 'badge-done', 'idb-write-start', 'idb-write-done'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -61,6 +61,11 @@ const SEGMENTS: [string, Step | 'load', Step][] = [
   ['→ read-html received (answer, DOM serialised, sent)', 'message:should-check', 'message:read-html'],
   ['→ offscreen document asked', 'message:read-html', 'offscreen-read-call'],
   ['→ offscreen document answered (parse + extract)', 'offscreen-read-call', 'offscreen-read-done'],
+  // The same step split by the offscreen document's own marks (bench/browser/offscreen-probe.ts).
+  ['  of which: the HTML reached the document', 'offscreen-read-call', 'offscreen-received'],
+  ['  of which: DOMParser', 'offscreen-received', 'offscreen-parsed'],
+  ['  of which: extraction (Readability, metadata)', 'offscreen-parsed', 'offscreen-replied'],
+  ['  of which: the answer reached the worker', 'offscreen-replied', 'offscreen-read-done'],
   ['→ visit received (reading back to the page, sent on)', 'offscreen-read-done', 'message:visit'],
   ["→ the check's first read of the history (settings, signing)", 'message:visit', 'idb-read-start'],
   ['→ setBadgeText called (look up: the address, queryMany, judging)', 'idb-read-start', 'badge-call'],
@@ -224,8 +229,8 @@ export async function verdictLatency(options: { quick: boolean; million: boolean
       pages: { latin: latin.length, chinese: chinese.length },
       rounds: { warm: warmRounds, cold: coldRounds },
       groups: report(samples),
-      // Each visit without its steps (the breakdown summarises them), for later analysis.
-      samples: samples.map(({ steps: _steps, ...sample }) => sample),
+      // Each visit without its steps (the breakdown summarises them) unless BENCH_VERDICT_STEPS asks for them, for later analysis.
+      samples: process.env.BENCH_VERDICT_STEPS ? samples : samples.map(({ steps: _steps, ...sample }) => sample),
       method: `${latin.length} Latin and ${chinese.length} Chinese real pages of shared/data/pages served from 127.0.0.1 (every other request aborted), each opened in the same tab ` +
         `${warmRounds} times with the worker running (warm) and ${coldRounds} times right after the worker was stopped with CDP ServiceWorker.stopAllWorkers (cold), ` +
         `each time at a new address (the first round's pages are new, later rounds' are reposts of them). Two browsers side by side, each page opened in both in turn: ` +
