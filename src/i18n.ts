@@ -39,6 +39,11 @@ export function formatDateTime(ms: number, locale: string = uiLanguage()): strin
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
+/** "50,500" / "50.500": a count with the UI language's digit grouping. */
+export function formatCount(count: number, locale: string = uiLanguage()): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(count);
+}
+
 /** "97%": fingerprint similarity as a whole percentage. */
 export function formatPercent(fraction: number, locale: string = uiLanguage()): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
+import { formatCount, formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
 import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
 import { HistoryQuotaError, type History, type Page, type PageSource } from '../../src/store';
@@ -46,7 +46,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
     ]);
     // A newer refresh (fast typing) has already drawn.
     if (current !== generation) return;
-    summary.textContent = t('historySummary', [String(count), estimate.usage === undefined ? t('storageUnknown') : formatBytes(estimate.usage)]);
+    summary.textContent = t('historySummary', [formatCount(count), estimate.usage === undefined ? t('storageUnknown') : formatBytes(estimate.usage)]);
     rows.replaceChildren(...pages.map((page) => row(page, settings)));
     empty.hidden = pages.length > 0;
     empty.textContent = query ? t('noResults', query) : t('emptyHistory');
@@ -66,7 +66,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
           source ? h('span', { class: 'tag' }, t(source)) : null,
           tooShort ? h('span', { class: 'tag quiet' }, t('tooShortTag')) : null)),
       h('td', { class: 'col-date', title: formatDateTime(page.lastVisit) }, formatDate(page.lastVisit)),
-      h('td', { class: 'col-visits' }, String(page.visitCount)),
+      h('td', { class: 'col-visits' }, formatCount(page.visitCount)),
       h('td', { class: 'col-actions' },
         h('button', {
           type: 'button',
@@ -106,7 +106,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
   });
   byId('clear-all').addEventListener('click', async () => {
     const count = await history.count();
-    if (count === 0 || !confirm(t('confirmClearAll', String(count)))) return;
+    if (count === 0 || !confirm(t('confirmClearAll', formatCount(count)))) return;
     try {
       await history.clear();
     } catch (error) {

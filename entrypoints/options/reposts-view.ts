@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, t } from '../../src/i18n';
+import { formatCount, formatDate, formatDateTime, t } from '../../src/i18n';
 import type { VerdictOptions } from '../../src/core';
 import { filterGroups, rankSites, repostsCsv, type RepostCopy, type RepostFilter, type RepostGroup, type RepostsProgress, type RepostingSite } from '../../src/reposts';
 import type { Settings } from '../../src/settings';
@@ -72,7 +72,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
       let pages = 0;
       const progress = (state: RepostsProgress) => {
         if (state.phase === 'reading') pages = state.done;
-        say(state.phase === 'reading' ? t('repostsReading', [String(state.done), String(state.total)]) : t('repostsComparing', String(pages)));
+        say(state.phase === 'reading' ? t('repostsReading', [formatCount(state.done), formatCount(state.total)]) : t('repostsComparing', formatCount(pages)));
       };
       groups = await find({ maxDistance: settings.maxDistance, minLength: settings.minLength }, progress);
       say(undefined);
@@ -100,7 +100,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
     const current = filter();
     shownGroups = filterGroups(groups, current);
     const copies = shownGroups.reduce((sum, group) => sum + group.copies.length, 0);
-    summary.textContent = t('repostsSummary', [String(shownGroups.length), String(copies)]);
+    summary.textContent = t('repostsSummary', [formatCount(shownGroups.length), formatCount(copies)]);
     drawRanking(rankSites(filterGroups(groups, { ...current, site: undefined })).slice(0, SITES_RANKED));
     list.replaceChildren();
     drawn = 0;
@@ -129,7 +129,7 @@ export function initRepostsView({ find, loadSettings, download, now = () => new 
         },
       },
       h('span', { class: 'site-name' }, entry.site),
-      h('span', { class: 'site-count' }, t('repostsSiteCount', [String(entry.copies), String(entry.originals)]))))));
+      h('span', { class: 'site-count' }, t('repostsSiteCount', [formatCount(entry.copies), formatCount(entry.originals)]))))));
     noSites.hidden = sites.length > 0;
   };
 
@@ -178,7 +178,7 @@ function groupCard(group: RepostGroup): HTMLElement {
           h('th', { scope: 'col', class: 'col-kind' }, t('colKind')),
           h('th', { scope: 'col', class: 'col-distance' }, t('colDistance')))),
       h('tbody', {}, ...copies.slice(0, COPIES_SHOWN).map(copyRow))),
-    hidden > 0 ? h('p', { class: 'more-copies' }, t('repostsMoreCopies', String(hidden))) : null);
+    hidden > 0 ? h('p', { class: 'more-copies' }, t('repostsMoreCopies', formatCount(hidden))) : null);
 }
 
 function copyRow({ page, kind, distance }: RepostCopy): HTMLElement {

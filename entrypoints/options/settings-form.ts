@@ -1,4 +1,4 @@
-import { t } from '../../src/i18n';
+import { formatCount, t } from '../../src/i18n';
 import { MAX_SUPPORTED_DISTANCE } from '../../src/core/verdict';
 import { RETENTION_CHOICES, isSiteExcluded, parseSiteInput, type Settings } from '../../src/settings';
 import { byId, h } from '../../src/ui/dom';
@@ -94,7 +94,7 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
     siteInput.value = '';
     if (!isSiteExcluded(site, settings.excludedSites)) await save({ excludedSites: [...settings.excludedSites, site] });
     const stored = await deps.countSite(site);
-    if (stored > 0 && deps.confirm(t('confirmPurgeSite', [String(stored), site]))) {
+    if (stored > 0 && deps.confirm(t('confirmPurgeSite', [formatCount(stored), site]))) {
       await deps.purgeSite(site);
       deps.onHistoryChanged();
     }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatPercent, t } from '../../src/i18n';
+import { formatCount, formatDateTime, formatPercent, t } from '../../src/i18n';
 import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, type History, type ImportProgress, type ImportReport } from '../../src/store';
 import { byId, h } from '../../src/ui/dom';
 import { saveTextFile } from '../../src/ui/save-file';
@@ -70,7 +70,7 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
         const read = formatPercent(file.size > 0 ? Math.min(1, Math.floor((100 * bytes) / file.size) / 100) : 1);
         // An import writes a round's new pages before the round's records count as handled (store/import.ts), so entries handled are whichever is further.
         const handled = progress === undefined ? 0 : Math.max(progress.records, progress.imported + progress.updated + progress.unchanged + progress.rejected);
-        const counts = [String(handled), String(progress?.imported ?? 0), String(progress?.updated ?? 0)];
+        const counts = [handled, progress?.imported ?? 0, progress?.updated ?? 0].map((n) => formatCount(n));
         // The last stage of a large import: every record is in, its pages are being indexed for look-ups.
         if (progress?.indexed !== undefined) show('info', t('importIndexing', [formatPercent(Math.floor(100 * progress.indexed) / 100), ...counts]));
         else show('info', t('importProgress', [read, ...counts]));
@@ -97,8 +97,8 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     if (error instanceof ImportIncompleteError) {
       // Whole batches before the failure are in the history; the message says which entries and how to finish.
       const { imported, updated, unchanged } = error.report;
-      const counts = [String(error.savedRecords), String(imported), String(updated), String(unchanged)];
-      if (error.cause instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuotaIncomplete', String(error.savedRecords))));
+      const counts = [error.savedRecords, imported, updated, unchanged].map((n) => formatCount(n));
+      if (error.cause instanceof HistoryQuotaError) show('error', h('p', { class: 'banner-title' }, t('importQuotaIncomplete', formatCount(error.savedRecords))));
       else if (error.cause instanceof ExportFormatError) show('error', h('p', { class: 'banner-title' }, t('importDamaged', counts)), h('p', { class: 'banner-detail' }, messageOf(error.cause)));
       else show('error', h('p', { class: 'banner-title' }, t('importIncomplete', counts)), h('p', { class: 'banner-detail' }, messageOf(error.cause)));
       return;
@@ -110,11 +110,11 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
 }
 
 function reportLines(report: ImportReport): Node[] {
-  const lines: Node[] = [h('p', {}, t('importDone', [String(report.imported), String(report.updated), String(report.unchanged)]))];
+  const lines: Node[] = [h('p', {}, t('importDone', [report.imported, report.updated, report.unchanged].map((n) => formatCount(n))))];
   if (report.alreadyImported !== undefined) lines.push(h('p', {}, t('importAlreadyDone', formatDateTime(report.alreadyImported))));
   if (report.rejectedCount > 0) {
     lines.push(
-      h('p', {}, t('importRejected', String(report.rejectedCount))),
+      h('p', {}, t('importRejected', formatCount(report.rejectedCount))),
       h('ul', { class: 'rejections' },
         ...report.rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => h('li', {}, `#${r.index + 1}${r.url ? ` (${r.url})` : ''}: ${r.reason}`)),
         report.rejectedCount > MAX_LISTED_REJECTIONS ? h('li', {}, '…') : null),

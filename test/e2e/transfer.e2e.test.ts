@@ -9,7 +9,7 @@ import { IMPORT_BATCH, IMPORT_ROUND } from '../../src/store/import';
 import { indexProblems, pagesOfDump } from '../support/history-invariants';
 import { EXPORT_VERSION } from '../../src/store/export-format';
 import { ROOT, launchWithExtension, openPage, type ExtensionBrowser } from './support/browser';
-import { IMPORT_PENDING, dumpStores, importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, stopServiceWorker, storedPages, syntheticRecords, waitForReport } from './support/extension';
+import { IMPORT_PENDING, readCount, shownCount, dumpStores, importHistoryFile, openOptions, openPopup, portable, readNotice, screenshot, stopServiceWorker, storedPages, syntheticRecords, waitForReport } from './support/extension';
 import { savedFile, skipSaveDialog } from './support/save-dialog';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -183,10 +183,10 @@ describe('history page, export and import', () => {
       seen.add(status);
       return status;
     }, { timeout: 600_000, interval: 50 }).toMatch(/^Import finished/);
-    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${shownCount(count)} new, 0 updated, 0 unchanged.`);
     // Part way: some of the file read and at least one batch in, not all of it.
-    const progress = [...seen].map((status) => /^Importing… (\d+)% read, (\d+) entries so far/.exec(status)).filter((m) => m !== null);
-    expect(progress.some((m) => Number(m[2]) >= IMPORT_BATCH && Number(m[2]) < count)).toBe(true);
+    const progress = [...seen].map((status) => /^Importing… (\d+)% read, ([\d,]+) entries so far/.exec(status)).filter((m) => m !== null);
+    expect(progress.some((m) => readCount(m[2]!) >= IMPORT_BATCH && readCount(m[2]!) < count)).toBe(true);
     expect(progress.every((m) => Number(m[1]) <= 100)).toBe(true);
     expect(await storedPages(second!.worker)).toHaveLength(countBefore + count);
 
@@ -196,7 +196,7 @@ describe('history page, export and import', () => {
     await writeFile(damaged, more.slice(0, more.indexOf(`"Bulk ${2 * count - 10}"`)));
     await options.setInputFiles('#import-file', damaged);
     await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 100 }).not.toMatch(IMPORT_PENDING);
-    expect(await options.locator('#transfer-status').textContent()).toMatch(new RegExp(`^This file is damaged\\. Entries 1 to ${whole} were imported \\(${whole} new, 0 updated, 0 unchanged\\); nothing after entry ${whole} was, and nothing else in your history changed\\.Invalid export file: .*truncated`));
+    expect(await options.locator('#transfer-status').textContent()).toMatch(new RegExp(`^This file is damaged\\. Entries 1 to ${shownCount(whole)} were imported \\(${shownCount(whole)} new, 0 updated, 0 unchanged\\); nothing after entry ${shownCount(whole)} was, and nothing else in your history changed\\.Invalid export file: .*truncated`));
     expect(await storedPages(second!.worker)).toHaveLength(countBefore + count + whole);
     await options.close();
   }, 900_000);
@@ -217,12 +217,12 @@ describe('history page, export and import', () => {
     });
     await options.setInputFiles('#import-file', file);
     await expect.poll(() => options.locator('#transfer-status').textContent(), { timeout: 600_000, interval: 200 }).toMatch(/^Import finished/);
-    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    expect(await options.locator('#transfer-status').textContent()).toBe(`Import finished: ${shownCount(count)} new, 0 updated, 0 unchanged.`);
     // Its entries filed at its end, after every record was read, shown as a stage of its own.
     const shown = await options.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
-    const indexing = shown.map((status) => /^Almost done: indexing the new pages… (\d+)%\. All (\d+) entries are read \((\d+) new, 0 updated\)/.exec(status)).filter((m) => m !== null);
+    const indexing = shown.map((status) => /^Almost done: indexing the new pages… (\d+)%\. All ([\d,]+) entries are read \(([\d,]+) new, 0 updated\)/.exec(status)).filter((m) => m !== null);
     expect(indexing.length).toBeGreaterThan(0);
-    expect(indexing.every((m) => m[2] === String(count) && m[3] === String(count))).toBe(true);
+    expect(indexing.every((m) => m[2] === shownCount(count) && m[3] === shownCount(count))).toBe(true);
     const percents = indexing.map((m) => Number(m[1]));
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(shown.findIndex((status) => status.startsWith('Almost done'))).toBeGreaterThan(shown.findLastIndex((status) => status.startsWith('Importing')));
@@ -287,7 +287,7 @@ describe('history page, export and import', () => {
     const options = await openOptions(second!.context, second!.extensionId);
     await options.setInputFiles('#import-file', file);
     // The first round is in (its entries set aside) and the second is not: the page closes, as a user might close it.
-    const handled = async () => Number(/^Importing… \d+% read, (\d+) entries so far/.exec((await options.locator('#transfer-status').textContent()) ?? '')?.[1] ?? 0);
+    const handled = async () => readCount(/^Importing… \d+% read, ([\d,]+) entries so far/.exec((await options.locator('#transfer-status').textContent()) ?? '')?.[1] ?? '0');
     await expect.poll(handled, { timeout: 600_000, interval: 100 }).toBeGreaterThanOrEqual(IMPORT_ROUND);
     expect(await handled()).toBeLessThan(count);
     await options.close();

@@ -5,7 +5,7 @@ import { serializeExport, type Page as PageRecord } from '../../../src/store';
 import { IMPORT_BATCH, IMPORT_ROUND } from '../../../src/store/import';
 import { EXPORT_VERSION } from '../../../src/store/export-format';
 import { ROOT } from '../support/browser';
-import { portable, syntheticRecords } from '../support/extension';
+import { portable, shownCount, syntheticRecords } from '../support/extension';
 import {
   downloadFrom, firefoxForFile, importHistoryFile, launchFirefox, openOptions, readNotice, storeSizes, storedPages, textOf, visit,
   type FirefoxWithExtension,
@@ -115,7 +115,7 @@ describe('Firefox: history export and import', () => {
     await writeFile(file, text);
     const options = await openOptions(second!);
     const countBefore = (await storedPages(second!)).length;
-    expect(await importHistoryFile(options, file, 300_000)).toBe(`Import finished: ${count} new, 0 updated, 0 unchanged.`);
+    expect(await importHistoryFile(options, file, 300_000)).toBe(`Import finished: ${shownCount(count)} new, 0 updated, 0 unchanged.`);
     await options.close();
     // Firefox's own IndexedDB: no run left, and each of block1–3 holds one entry per page.
     const { records: stores, blockEntries: [, ...wholes] } = await storeSizes(second!);

@@ -234,6 +234,11 @@ export async function openPopup(context: BrowserContext, extensionId: string, ta
   return popup;
 }
 
+/** A count as the English History page shows it ("50,500": formatCount in en-US). */
+export const shownCount = (count: number): string => count.toLocaleString('en-US');
+/** A count the page shows, read back ("50,500" → 50500). */
+export const readCount = (shown: string): number => Number(shown.replaceAll(',', ''));
+
 /** The History page's status line while an import runs, its last stage (indexing) included, or before it has started. */
 export const IMPORT_PENDING = /^Importing|^Almost done|^正在导入|^即将完成|^$/;
 
