@@ -10,7 +10,7 @@ import type { Mark, RunKey, RunRecord } from './codec/run';
 import type { ImportReceipt } from './codec/import-receipt';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 10;
+export const DB_VERSION = 11;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;

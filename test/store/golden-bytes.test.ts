@@ -54,8 +54,9 @@ describe('stored bytes', () => {
           d: '020123456789abcdef0123456789abcdee0a0001a01f00bc0500', at: Uint32Array.from([0, 26]),
         }],
       ],
-      // Keyed by the whole first block (database version 7), so an entry's first word is the page key alone.
-      block0: [[0x0123, '0b6ab180456789ab0b6ab180456789ab'], [0xd900, '017bc22072aa58bf017bc2201234abcd'], [0xffff, '017bc2200000ffff']],
+      // Keyed by the whole first block (database version 7), so an entry's first word is the page key, with above it
+      // the tag of the fingerprint's seventh byte (version 11): 0xcd → 205 mod 15 + 1 = 0xb, 0xc1 → 0xe, 0x00 → 0x1.
+      block0: [[0x0123, 'bb6ab180456789abbb6ab180456789ab'], [0xd900, 'e17bc22072aa58bf117bc2201234abcd'], [0xffff, '117bc2200000ffff']],
       block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],
       block2: [[1419, '17bc220fc177d900'], [2202, 'b6ab180bcdef0123']],
       block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],

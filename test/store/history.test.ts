@@ -27,7 +27,7 @@ describe('recordVisit', () => {
     expect(await history.count()).toBe(1);
   });
 
-  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 16 bits in block0 (entry = page key), top 12 in block1–3 (entry = page key × 16 + low 4 bits), then blocks b + 1 and b + 2', async () => {
+  test('files the whole-document fingerprint under all four blocks and a passage under its first: bucket = top 16 bits in block0 (entry = tag × 2^28 + page key, the tag the seventh byte mod 15 + 1), top 12 in block1–3 (entry = page key × 16 + low 4 bits), then blocks b + 1 and b + 2', async () => {
     const { history, factory, name } = await freshHistory();
     const passage = '00000000ffffffff';
     const page = await history.recordVisit(pageInput({ passages: [passage] }));
@@ -39,7 +39,8 @@ describe('recordVisit', () => {
         const blocks = fingerprintBlocks(fingerprintFromHex(hex));
         const others = [blocks[(block + 1) % 4] as number, blocks[(block + 2) % 4] as number];
         const lowBits = 16 - (KEY_BITS[block] as number);
-        const word = page.id * 2 ** lowBits + ((blocks[block] as number) % 2 ** lowBits);
+        const tag = block === 0 ? (((blocks[3] as number) >>> 8) % 15) + 1 : 0;
+        const word = tag * 2 ** 28 + page.id * 2 ** lowBits + ((blocks[block] as number) % 2 ** lowBits);
         const bytes = [word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff, ...others.flatMap((v) => [v >>> 8, v & 0xff])];
         return [(blocks[block] as number) >>> lowBits, bytes];
       });

@@ -33,7 +33,7 @@ function record(i: number, overrides: Partial<ExportRecord> = {}): ExportRecord 
 function entries(b: number, ...pageIds: number[]): Uint8Array {
   const out = new Uint8Array(pageIds.length * ENTRY_BYTES);
   const view = new DataView(out.buffer);
-  pageIds.forEach((id, i) => view.setUint32(i * ENTRY_BYTES, entryWord(id, 0, b)));
+  pageIds.forEach((id, i) => view.setUint32(i * ENTRY_BYTES, entryWord(id, 0, b, 0)));
   return out;
 }
 

@@ -11,6 +11,7 @@ import { buildV7Database } from './fixtures/v7-database';
 import { buildV8Database } from './fixtures/v8-database';
 import { buildV9Database } from './fixtures/v9-database';
 import { buildV10Database } from './fixtures/v10-database';
+import { buildV11Database } from './fixtures/v11-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -58,7 +59,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database, 11: buildV11Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {

@@ -3,9 +3,10 @@
  * have exactly one entry in each bucket they are filed in (codec/bucket.ts
  * `filings`: the whole document under all four blocks, passages under the
  * first), and no bucket entry points at a missing page or a fingerprint the
- * page no longer has; no bucket is empty. A torn write (a page without its
- * entries, entries without their page) breaks it. Works on raw dumps, from
- * fake-indexeddb or from the browser.
+ * page no longer has; no bucket is empty; a block0 entry's tag is its
+ * fingerprint's, or 0 (filed before database version 11). A torn write (a
+ * page without its entries, entries without their page) breaks it. Works on
+ * raw dumps, from fake-indexeddb or from the browser.
  */
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
@@ -45,10 +46,16 @@ export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean 
   const { keys: pageKeys, values: pages } = pagesOfDump(dump);
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
+    /** The tag each expected entry has (entries are told apart without it: an untagged one is the same entry). */
+    const tags = new Map<string, number>();
     pages.forEach((page, i) => {
       const key = pageKeys[i] as number;
       for (const [fp, filed] of filings(unpackFingerprints(storedFingerprints(page, key)))) {
-        if (filed === block) count(expected, JSON.stringify([bucketKey(fingerprintBlocks(fp)[block] as number, block), bucketEntry(fp, block, key)]));
+        if (filed !== block) continue;
+        const { tag, ...entry } = bucketEntry(fp, block, key);
+        const id = JSON.stringify([bucketKey(fingerprintBlocks(fp)[block] as number, block), entry]);
+        count(expected, id);
+        tags.set(id, tag);
       }
     });
     const { keys, values } = dump[store] ?? { keys: [], values: [] };
@@ -56,7 +63,11 @@ export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean 
     keys.forEach((key, i) => {
       const entries = decodeBucket(values[i] as Uint8Array, block);
       if (entries.length === 0) problems.push(`${store}: bucket ${String(key)} is empty`);
-      for (const entry of entries) count(actual, JSON.stringify([key, entry]));
+      for (const { tag, ...entry } of entries) {
+        const id = JSON.stringify([key, entry]);
+        count(actual, id);
+        if (tag !== 0 && tags.has(id) && tags.get(id) !== tag) problems.push(`${store}: entry ${id} has tag ${tag}, its fingerprint ${String(tags.get(id))}`);
+      }
     });
     const stored = new Set(pageKeys);
     for (const [id, n] of actual) {

@@ -56,7 +56,7 @@ export class BlockEdits {
     if (!this.wanted(b)) return;
     this.grow();
     const block = blockOf(hi, lo, b);
-    const word = entryWord(pageId, block, b);
+    const word = entryWord(pageId, block, b, lo);
     const kept1 = blockOf(hi, lo, (b + 1) % 4);
     const kept2 = blockOf(hi, lo, (b + 2) % 4);
     const entries = this.entries;

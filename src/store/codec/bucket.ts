@@ -13,7 +13,9 @@
  * bits, and the next two blocks of the fingerprint. A lookup is four exact
  * key reads and a distance check on 48 of the 64 bits; the page record, which
  * the caller reads for every match anyway, settles the rest (a random entry
- * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). A page's entries cost no
+ * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). A block0 entry also keeps a
+ * tag of the fingerprint's seventh byte in its first word's top bits
+ * (ENTRY_TAG_BITS), which a passage sketch needs (entryTag). A page's entries cost no
  * IndexedDB record of their own; a bulk write touches at most every bucket of
  * each store once, however many pages it brings.
  */
@@ -47,6 +49,8 @@ export const WHOLE_KEY_BITS = 12;
  * rewrites ~0.1 MB (docs/decisions/0034-block0-buckets.md).
  */
 export const PASSAGE_KEY_BITS = 16;
+/** The block store (block0) that also files passages, under their first block. */
+export const PASSAGE_STORE = 0;
 /** The key bits of each block store (block0 first). */
 export const BUCKET_KEY_BITS: readonly number[] = [PASSAGE_KEY_BITS, WHOLE_KEY_BITS, WHOLE_KEY_BITS, WHOLE_KEY_BITS];
 /** The bits of a block an entry keeps beside the page key, per store: the block's bits its bucket key does not hold. */
@@ -60,8 +64,14 @@ const LOW_BITS: readonly number[] = BUCKET_KEY_BITS.map((bits) => 16 - bits);
 export const ENTRY_BYTES = 8;
 /** Page keys must fit the entry's first word beside the block's low bits, in the store that keeps the most of them. */
 export const PAGE_KEY_LIMIT = 2 ** (32 - Math.max(...LOW_BITS));
-/** The block store (block0) that also files passages, under their first block. */
-export const PASSAGE_STORE = 0;
+/**
+ * Bits of a block0 entry's first word above its page key: block0 keeps no
+ * low bits (PASSAGE_KEY_BITS is the whole block), so the room block1–3 give
+ * theirs is free there, and holds the tag of entryTag (database version 11).
+ */
+export const ENTRY_TAG_BITS = Math.max(...LOW_BITS) - (LOW_BITS[PASSAGE_STORE] as number);
+/** The tags a fingerprint can get: 1 … TAG_VALUES; 0 is an entry filed before version 11, which says nothing. */
+const TAG_VALUES = 2 ** ENTRY_TAG_BITS - 1;
 
 /** How many buckets block store `b` has (one per key). */
 export function bucketCount(b: number): number {
@@ -75,12 +85,32 @@ function lowMask(b: number): number {
 
 /** The page key in the first word of an entry of store `b`. */
 export function pageOfWord(word: number, b: number): number {
-  return word >>> (LOW_BITS[b] as number);
+  return b === PASSAGE_STORE ? word % PAGE_KEY_LIMIT : word >>> (LOW_BITS[b] as number);
 }
 
-/** The first word of an entry of store `b`: the page key and the block's low bits. */
-export function entryWord(pageId: number, block: number, b: number): number {
-  return pageId * (lowMask(b) + 1) + (block & lowMask(b));
+/**
+ * The tag of fingerprint hi:lo in a block0 entry: its seventh byte, of the two
+ * the entry does not keep, folded to 1 … TAG_VALUES. Two fingerprints whose
+ * tags differ differ in that byte, so a tag that differs adds one to an
+ * entry's distance, in bytes (a sketch) or bits (a SimHash). Why: the four
+ * kept bytes let a random passage entry pass a sketch's filter with
+ * p ≈ 9 × 10⁻⁵, ~20 needless page reads (a group of ~300 kB each) for a
+ * long page's check at a million pages; with the tag, ~15 times fewer
+ * (docs/decisions/0077-block0-entry-tags.md).
+ */
+export function entryTag(lo: number): number {
+  return (((lo >>> 8) & 0xff) % TAG_VALUES) + 1;
+}
+
+/** The first word of an entry of store `b`: the page key and the block's low bits, and in block0 the fingerprint's tag (entryTag of its low word). */
+export function entryWord(pageId: number, block: number, b: number, lo: number): number {
+  const tag = b === PASSAGE_STORE ? entryTag(lo) * PAGE_KEY_LIMIT : 0;
+  return tag + pageId * (lowMask(b) + 1) + (block & lowMask(b));
+}
+
+/** The tag in the first word of an entry of store `b` (entryTag); 0 outside block0 and for entries filed before database version 11. */
+function tagOfWord(word: number, b: number): number {
+  return b === PASSAGE_STORE ? Math.floor(word / PAGE_KEY_LIMIT) : 0;
 }
 
 /** The bucket of block store `b` a block value is filed in. */
@@ -88,11 +118,12 @@ export function bucketKey(block: number, b: number): number {
   return block >>> (LOW_BITS[b] as number);
 }
 
-/** A bucket entry as numbers: the page, the filed block's low bits, and blocks b + 1 and b + 2 (mod 4). */
+/** A bucket entry as numbers: the page, the filed block's low bits, blocks b + 1 and b + 2 (mod 4), and the tag (entryTag; 0 outside block0). */
 export interface BucketEntry {
   pageId: number;
   low: number;
   rest: [number, number];
+  tag: number;
 }
 
 /** The blocks an entry of block store `b` keeps besides its own. */
@@ -131,7 +162,7 @@ export function decodeBucket(bucket: Uint8Array, b: number): BucketEntry[] {
   const out: BucketEntry[] = [];
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    out.push({ pageId: pageOfWord(word, b), low: word & lowMask(b), rest: [view.getUint16(at + 4), view.getUint16(at + 6)] });
+    out.push({ pageId: pageOfWord(word, b), low: word & lowMask(b), rest: [view.getUint16(at + 4), view.getUint16(at + 6)], tag: tagOfWord(word, b) });
   }
   return out;
 }
@@ -145,7 +176,7 @@ export function forEachPageKey(bucket: Uint8Array, b: number, visit: (pageKey: n
 /** The entry of `fp` in block store `blockIndex`, as written in a bucket. */
 export function bucketEntry(fp: Fingerprint, blockIndex: number, pageId: number): BucketEntry {
   const blocks = fingerprintBlocks(fp);
-  return { pageId, low: (blocks[blockIndex] as number) & lowMask(blockIndex), rest: keptBlocks(blocks, blockIndex) };
+  return { pageId, low: (blocks[blockIndex] as number) & lowMask(blockIndex), rest: keptBlocks(blocks, blockIndex), tag: blockIndex === PASSAGE_STORE ? entryTag(fp.lo) : 0 };
 }
 
 /**
@@ -213,17 +244,21 @@ export function rewriteBucket(bucket: Uint8Array | undefined, change: BucketChan
  * Keys of the pages in `bucket` (filed under block `b`) that may have a
  * fingerprint within `maxDistance` of `fp`: same low bits of the block, the
  * two kept blocks within the distance — in bits, or for a passage sketch
- * (`measure`, scheme 6 on) in differing bytes (core/passages.ts passageReach).
+ * (`measure`, scheme 6 on) in differing bytes (core/passages.ts passageReach) —
+ * counting one more where a block0 entry's tag differs from `fp`'s.
  */
 export function bucketCandidates(bucket: Bucket, fp: Fingerprint, b: number, maxDistance: number, found: Set<number>, measure: PassageMeasure = 'simhash'): void {
-  const { low, rest: [x, y] } = bucketEntry(fp, b, 0);
+  const { low, rest: [x, y], tag } = bucketEntry(fp, b, 0);
   const mask = lowMask(b);
   const distance = measure === 'sketch' ? entryBytesApart : entryDistance;
   const reach = passageReach(maxDistance, measure);
   const view = new DataView(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   for (let at = 0; at + ENTRY_BYTES <= bucket.byteLength; at += ENTRY_BYTES) {
     const word = view.getUint32(at);
-    if ((word & mask) === low && distance(view, at, x, y) <= reach) found.add(pageOfWord(word, b));
+    if ((word & mask) !== low) continue;
+    const entryTagged = tagOfWord(word, b);
+    const tagApart = entryTagged !== 0 && entryTagged !== tag ? 1 : 0;
+    if (tagApart + distance(view, at, x, y) <= reach) found.add(pageOfWord(word, b));
   }
 }
 
