@@ -13,9 +13,9 @@
  * bits, and the next two blocks of the fingerprint. A lookup is four exact
  * key reads and a distance check on 48 of the 64 bits; the page record, which
  * the caller reads for every match anyway, settles the rest (a random entry
- * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). A block0 entry also keeps a
- * tag of the fingerprint's seventh byte in its first word's top bits
- * (ENTRY_TAG_BITS), which a passage sketch needs (entryTag). A page's entries cost no
+ * passes the 48-bit check with p ≈ 1.3 × 10⁻⁶). Above the page key, a block0
+ * entry's first word also holds a tag of the fingerprint's seventh byte
+ * (entryTag), which keeps random passage entries out of a sketch's look-up. A page's entries cost no
  * IndexedDB record of their own; a bulk write touches at most every bucket of
  * each store once, however many pages it brings.
  */
@@ -70,6 +70,8 @@ export const PAGE_KEY_LIMIT = 2 ** (32 - Math.max(...LOW_BITS));
  * theirs is free there, and holds the tag of entryTag (database version 11).
  */
 export const ENTRY_TAG_BITS = Math.max(...LOW_BITS) - (LOW_BITS[PASSAGE_STORE] as number);
+/** Where a block0 entry's tag starts in its first word: above the page key and the block's low bits. */
+const TAG_UNIT = 2 ** (32 - ENTRY_TAG_BITS);
 /** The tags a fingerprint can get: 1 … TAG_VALUES; 0 is an entry filed before version 11, which says nothing. */
 const TAG_VALUES = 2 ** ENTRY_TAG_BITS - 1;
 
@@ -85,7 +87,7 @@ function lowMask(b: number): number {
 
 /** The page key in the first word of an entry of store `b`. */
 export function pageOfWord(word: number, b: number): number {
-  return b === PASSAGE_STORE ? word % PAGE_KEY_LIMIT : word >>> (LOW_BITS[b] as number);
+  return (b === PASSAGE_STORE ? word % TAG_UNIT : word) >>> (LOW_BITS[b] as number);
 }
 
 /**
@@ -104,13 +106,13 @@ export function entryTag(lo: number): number {
 
 /** The first word of an entry of store `b`: the page key and the block's low bits, and in block0 the fingerprint's tag (entryTag of its low word). */
 export function entryWord(pageId: number, block: number, b: number, lo: number): number {
-  const tag = b === PASSAGE_STORE ? entryTag(lo) * PAGE_KEY_LIMIT : 0;
+  const tag = b === PASSAGE_STORE ? entryTag(lo) * TAG_UNIT : 0;
   return tag + pageId * (lowMask(b) + 1) + (block & lowMask(b));
 }
 
 /** The tag in the first word of an entry of store `b` (entryTag); 0 outside block0 and for entries filed before database version 11. */
 function tagOfWord(word: number, b: number): number {
-  return b === PASSAGE_STORE ? Math.floor(word / PAGE_KEY_LIMIT) : 0;
+  return b === PASSAGE_STORE ? Math.floor(word / TAG_UNIT) : 0;
 }
 
 /** The bucket of block store `b` a block value is filed in. */
