@@ -9,14 +9,12 @@
  * extraction and the answer's way back (decisions/0074 left that split open).
  * The production build is untouched.
  */
-import { OFFSCREEN_PROBE_CHANNEL, type OffscreenMark } from './offscreen-probe-channel';
+import { OFFSCREEN_PROBE_CHANNEL, messageType, now, type OffscreenMark } from './offscreen-probe-channel';
 
 type Listener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => unknown;
 
 const channel = new BroadcastChannel(OFFSCREEN_PROBE_CHANNEL);
-const now = (): number => performance.timeOrigin + performance.now();
 const post = (what: OffscreenMark['what']): void => channel.postMessage({ what, at: now() } satisfies OffscreenMark);
-const isRead = (message: unknown): boolean => typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'offscreen-read';
 
 // Only the parse of a read under way is marked (the page-text fallback parses again: its first end counts).
 let reading = false;
@@ -34,7 +32,7 @@ const onMessage = (globalThis as unknown as { chrome: { runtime: { onMessage: { 
 const addListener = onMessage.addListener.bind(onMessage);
 onMessage.addListener = (listener: Listener): void => {
   addListener((message, sender, sendResponse) => {
-    if (!isRead(message)) return listener(message, sender, sendResponse);
+    if (messageType(message) !== 'offscreen-read') return listener(message, sender, sendResponse);
     post('offscreen-received');
     reading = true;
     return listener(message, sender, (reply) => {

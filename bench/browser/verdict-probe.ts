@@ -13,7 +13,7 @@
  * with the page's navigation timing in another process.
  */
 import { DB_NAME } from '../../src/store/schema';
-import { OFFSCREEN_PROBE_CHANNEL, type OffscreenMark } from './offscreen-probe-channel';
+import { OFFSCREEN_PROBE_CHANNEL, messageType, now, type OffscreenMark } from './offscreen-probe-channel';
 
 export interface ProbeMark {
   what: string;
@@ -31,7 +31,6 @@ interface ChromeApis {
 }
 
 const marks: ProbeMark[] = [];
-const now = (): number => performance.timeOrigin + performance.now();
 /** Called with each new mark: the scenario's wait for a badge (no polling in the worker it measures). */
 const watchers = new Set<(m: ProbeMark) => void>();
 const mark = (what: string, tabId?: number, at = now()): void => {
@@ -39,8 +38,6 @@ const mark = (what: string, tabId?: number, at = now()): void => {
   marks.push(m);
   for (const watcher of watchers) watcher(m);
 };
-
-const typeOf = (message: unknown): string | undefined => (typeof message === 'object' && message !== null && typeof (message as { type?: unknown }).type === 'string' ? (message as { type: string }).type : undefined);
 
 /**
  * Replaces `api[name]` by a function that marks `label-call` when called and
@@ -77,14 +74,14 @@ chromeApis.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
   if (frameId === 0) mark('load-completed', tabId);
 });
 chromeApis.runtime.onMessage.addListener((message, sender) => {
-  const type = typeOf(message);
+  const type = messageType(message);
   if (type) mark(`message:${type}`, sender.tab?.id);
   return undefined;
 });
 // The offscreen document's own marks (bench/browser/offscreen-probe.ts), at its clock's times.
 new BroadcastChannel(OFFSCREEN_PROBE_CHANNEL).onmessage = ({ data }: MessageEvent<OffscreenMark>) => mark(data.what, undefined, data.at);
 timed(chromeApis.scripting, 'executeScript', (args) => ({ label: 'inject', ...optionalTab(tabOf(args)) }));
-timed(chromeApis.runtime, 'sendMessage', (args) => (typeOf(args[0]) === 'offscreen-read' ? { label: 'offscreen-read' } : undefined));
+timed(chromeApis.runtime, 'sendMessage', (args) => (messageType(args[0]) === 'offscreen-read' ? { label: 'offscreen-read' } : undefined));
 timed(chromeApis.action, 'setBadgeText', (args) => ({ label: 'badge', ...optionalTab(tabOf(args)) }));
 
 /** Transactions on the extension's history: `idb-read-start`, `idb-write-start` and `idb-write-done` (when it commits). */
