@@ -497,7 +497,8 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
  *   CONFIRM_DISTANCE, or most passages of both match and the fingerprints
  *   are within COVERAGE_CONFIRM_DISTANCE; or, whatever the lengths and
  *   distance, SAME_ARTICLE_COVERAGE of both texts' passages match (one
- *   article in two templates);
+ *   article in two templates), or at comparable lengths of the shorter
+ *   text's with most of the longer one's (one page lost part of it);
  * - partial: one text is much shorter (but holds ≥ 25% of the other's
  *   length), and either the whole fingerprints match within maxDistance, or
  *   most of its passages are found in the longer one and it shares the
@@ -568,9 +569,18 @@ function editedWhole(cmp: Comparison, maxDistance: number): boolean {
   return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && cmp.distance <= confirmDistance(COVERAGE_CONFIRM_DISTANCE, maxDistance);
 }
 
-/** SAME_ARTICLE_COVERAGE of both texts' passages matched (the earlier's through passages that count for a part). */
+/**
+ * SAME_ARTICLE_COVERAGE of both texts' passages matched, or, at comparable
+ * lengths, of the shorter one's with most of the longer one's: one page lost
+ * part of the article to extraction, or carries a template's paragraphs, and
+ * the whole distance says only that (decisions/0078). The earlier text counts
+ * through passages that count for a part.
+ */
 function sameArticle(cmp: Comparison): boolean {
-  return holdsShare(cmp.partOfEarlier, SAME_ARTICLE_COVERAGE) && holdsShare(cmp.current, SAME_ARTICLE_COVERAGE);
+  if (holdsShare(cmp.partOfEarlier, SAME_ARTICLE_COVERAGE) && holdsShare(cmp.current, SAME_ARTICLE_COVERAGE)) return true;
+  if (cmp.lengthRatio < DUPLICATE_MIN_LENGTH_RATIO) return false;
+  const [shorter, longer] = cmp.currentIsShorter ? [cmp.current, cmp.partOfEarlier] : [cmp.partOfEarlier, cmp.current];
+  return holdsShare(shorter, SAME_ARTICLE_COVERAGE) && mostlyMatched(longer);
 }
 
 /** PART_MIN_COVERAGE of the earlier text's prose held by the page, in one stretch of it (decisions/0059, 0061). */

@@ -535,6 +535,44 @@ describe('one article on two pages: most passages of both shared, whatever the l
   });
 });
 
+describe('one article on two pages of comparable length, one holding the other (decisions/0078; each row was partial before)', () => {
+  const shorterIn = (shorterMatched: number, shorterCompared: number, longerMatched: number, longerCompared: number, over: Partial<Comparison> = {}): Comparison => ({
+    distance: COVERAGE_CONFIRM_DISTANCE + 2,
+    found: true,
+    earlier: { compared: shorterCompared, matched: shorterMatched },
+    current: { compared: longerCompared, matched: longerMatched },
+    sharedPassages: longerMatched,
+    partOfEarlier: { compared: shorterCompared, matched: shorterMatched },
+    lengthRatio: 0.73,
+    currentIsShorter: false,
+    ...over,
+  });
+  it.each<[string, Comparison, string]>([
+    ['all but one of the shorter page’s passages, most of the longer’s, whole texts past COVERAGE_CONFIRM_DISTANCE', shorterIn(33, 34, 33, 45), 'duplicate'],
+    ['the same with the longer page read first', shorterIn(33, 34, 33, 45, { currentIsShorter: true, current: { compared: 34, matched: 33 }, earlier: { compared: 45, matched: 33 }, partOfEarlier: { compared: 45, matched: 33 } }), 'duplicate'],
+    ['the same, the shorter page under DUPLICATE_MIN_LENGTH_RATIO of the other (a part)', shorterIn(33, 34, 33, 45, { lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.01 }), 'partial'],
+    ['under SAME_ARTICLE_COVERAGE of the shorter page', shorterIn(26, 34, 26, 45), 'partial'],
+    ['half of the longer page, no more', shorterIn(20, 20, 20, 40), 'partial'],
+    ['shared through passages that do not count for a part (common text)', shorterIn(33, 34, 33, 45, { partOfEarlier: { compared: 34, matched: 0 } }), 'quote'],
+  ])('%s → %s', (_name, comparison, verdict) => {
+    expect(verdictOf(comparison)).toBe(verdict);
+  });
+
+  // eval/cross-template.ts: readability-nytimes-4 in Wikipedia's template (extraction kept 72 % of it) and in lazy-image-2's.
+  const wikipedia = sig('template-wikipedia.nytimes-4');
+  const lazyImage = sig('template-lazy-image-2.nytimes-4');
+  it('is a repost though one page lost a quarter of the article and the whole texts are 18 bits apart (was partial)', () => {
+    const cmp = compareSignatures(wikipedia, lazyImage);
+    expect(cmp.distance).toBeGreaterThan(COVERAGE_CONFIRM_DISTANCE);
+    expect(cmp.current.matched).toBeLessThan(SAME_ARTICLE_COVERAGE * cmp.current.compared);
+    expect(judge(wikipedia, lazyImage).verdict).toBe('duplicate');
+    expect(judge(lazyImage, wikipedia).verdict).toBe('duplicate');
+  });
+  it('shows no copy between two pages of one site', () => {
+    expect(judge(wikipedia, lazyImage, { oneSite: true }).verdict).not.toMatch(/duplicate|partial/);
+  });
+});
+
 describe('a regional edition, respelt and lightly reworded (eval/regional-editions.ts)', () => {
   it('is a repost, though the edits moved the whole fingerprint past CONFIRM_DISTANCE and touched half the passages (was partial)', () => {
     // Scheme 5's SimHash passages, which the edits touched: the rule for an edited whole.
