@@ -123,7 +123,8 @@ describe('Show copied parts (English)', () => {
     await expect(button.textContent()).resolves.toBe('Hide copied parts');
     await button.click();
     await expect.poll(() => highlighted(copy.page)).toBeNull();
-    await expect(button.textContent()).resolves.toBe('Show copied parts');
+    // The page is cleared before the popup hears back, so its button follows a moment later.
+    await expect.poll(() => button.textContent()).toBe('Show copied parts');
     await Promise.all([original.page.close(), copy.page.close(), popup.close()]);
   });
 
@@ -190,7 +191,7 @@ describe('Show copied parts (Chinese UI)', () => {
     await screenshot(copy.page, 'page-copied-zh');
     await popup.locator('#copied-toggle').click();
     await expect.poll(() => highlighted(copy.page)).toBeNull();
-    await expect(popup.locator('#copied-toggle').textContent()).resolves.toBe('显示复制的部分');
+    await expect.poll(() => popup.locator('#copied-toggle').textContent()).toBe('显示复制的部分');
     await close();
   });
 });
