@@ -1,0 +1,144 @@
+/**
+ * Reposts edited by our own generator (issue 15, "honest measurement"): the
+ * practice set's typos and combined edits come from one generator, so these
+ * come from another, with edits it does not make.
+ *
+ * - Typos, at a share of words (characters in Chinese): a letter doubled,
+ *   dropped or swapped with the next, a neighbouring key, two words run
+ *   together, a word split in two, look-alike characters (rn → m, l → 1,
+ *   O → 0); in Chinese a character dropped, doubled, or replaced by another
+ *   character of the text (a wrong pick of the input method).
+ * - Combined: typos at the lowest rate, two neighbouring paragraphs swapped,
+ *   one paragraph dropped, every paragraph hard-wrapped at 72 characters
+ *   (Latin), and a site's header and footer of our own around the text.
+ *
+ * Measures how often `judge` calls the edited text a duplicate of the
+ * original read first, on the text path, by half and language group.
+ */
+import { judge, signCheckedDocument, signDocument } from '../src/core';
+import { seededRandom } from '../bench/lib/seeded-random';
+import { docText, langGroup, type Dataset } from './data';
+import { halfOf, type Half } from './score';
+
+/** Shares of words (Chinese: characters) a typo touches: the practice set's 1–3 %, and 5 % beyond it. */
+export const TYPO_RATES = [0.01, 0.02, 0.03, 0.05] as const;
+/** The typo rate of the combined edit. */
+const COMBINED_TYPO_RATE = 0.01;
+/** Where a hard-wrapped line is broken, in characters. */
+const WRAP_COLUMN = 72;
+
+/** Keys next to each other on a QWERTY keyboard: what a slipped finger types instead. */
+const NEIGHBOURS: Readonly<Record<string, string>> = {
+  a: 'qs', b: 'vn', c: 'xv', d: 'sf', e: 'wr', f: 'dg', g: 'fh', h: 'gj', i: 'uo', j: 'hk', k: 'jl', l: 'k', m: 'n',
+  n: 'bm', o: 'ip', p: 'o', q: 'w', r: 'et', s: 'ad', t: 'ry', u: 'yi', v: 'cb', w: 'qe', x: 'zc', y: 'tu', z: 'x',
+};
+/** Characters an OCR or a careless reader confuses. */
+const LOOK_ALIKES: ReadonlyArray<[string, string]> = [['rn', 'm'], ['l', '1'], ['O', '0'], ['cl', 'd'], ['vv', 'w']];
+
+const HEADERS = {
+  zh: ['首页 > 新闻 > 正文', '来源：网络转载  编辑：小王', '分享到：微信 微博 QQ空间'],
+  other: ['Home > News > Article', 'Posted by admin | Filed under: Stories', 'Share: Facebook Twitter Email'],
+};
+const FOOTERS = {
+  zh: ['声明：本文转载自网络，版权归原作者所有。如有侵权请联系删除。', '相关阅读', '上一篇：无 下一篇：无'],
+  other: ['This article was republished from the web. All rights belong to the original author.', 'Related posts', 'Previous post | Next post'],
+};
+
+type Group = 'zh' | 'other';
+
+/** One Latin word with a typo. */
+function latinTypo(word: string, next: () => number): string {
+  const choice = Math.floor(next() * 7);
+  const at = Math.floor(next() * word.length);
+  const ch = word[at] ?? '';
+  switch (choice) {
+    case 0: return word.slice(0, at) + ch + word.slice(at);
+    case 1: return word.length > 1 ? word.slice(0, at) + word.slice(at + 1) : word;
+    case 2: return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + ch + word.slice(at + 2) : word;
+    case 3: {
+      const keys = NEIGHBOURS[ch.toLowerCase()];
+      return keys ? word.slice(0, at) + (keys[Math.floor(next() * keys.length)] ?? ch) + word.slice(at + 1) : word;
+    }
+    case 4: return word.length > 3 ? `${word.slice(0, at || 1)} ${word.slice(at || 1)}` : word;
+    case 5: {
+      const pair = LOOK_ALIKES.find(([from]) => word.includes(from));
+      return pair ? word.replace(pair[0], pair[1]) : word;
+    }
+    default: return `${word}\u0000`; // joined to the next word below
+  }
+}
+
+/** The text with typos in about `rate` of its words (Latin) or characters (Chinese). */
+export function withTypos(text: string, group: Group, rate: number, next: () => number): string {
+  if (group === 'zh') {
+    const chars = Array.from(text);
+    const han = chars.filter((c) => /\p{Script=Han}/u.test(c));
+    return chars.map((c) => {
+      if (!/\p{Script=Han}/u.test(c) || next() >= rate) return c;
+      const choice = next();
+      if (choice < 1 / 3) return '';
+      if (choice < 2 / 3) return c + c;
+      return han[Math.floor(next() * han.length)] ?? c;
+    }).join('');
+  }
+  return text.replace(/[A-Za-z]+/g, (word) => (next() < rate ? latinTypo(word, next) : word)).replace(/\u0000\s+/g, '').replace(/\u0000/g, '');
+}
+
+/** A paragraph broken into lines of at most WRAP_COLUMN characters, at spaces. */
+function hardWrapped(paragraph: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of paragraph.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > WRAP_COLUMN) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+}
+
+/** The combined edit: typos, a swap, a drop, hard wrapping (Latin), and a header and footer. */
+export function combinedEdit(text: string, group: Group, next: () => number): string {
+  const paragraphs = text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  if (paragraphs.length >= 4) {
+    const swap = 1 + Math.floor(next() * (paragraphs.length - 2));
+    [paragraphs[swap], paragraphs[swap - 1]] = [paragraphs[swap - 1] as string, paragraphs[swap] as string];
+    // Dropped: a paragraph of the middle other than the two swapped, so that the swap shows.
+    const droppable = paragraphs.map((_, i) => i).filter((i) => i > 0 && i < paragraphs.length - 1 && i !== swap && i !== swap - 1);
+    if (droppable.length > 0) paragraphs.splice(droppable[Math.floor(next() * droppable.length)] as number, 1);
+  }
+  const body = paragraphs.map((p) => withTypos(p, group, COMBINED_TYPO_RATE, next)).map((p) => (group === 'zh' ? p : hardWrapped(p)));
+  return [...HEADERS[group], ...body, ...FOOTERS[group]].join('\n\n');
+}
+
+export interface OwnEditResult {
+  group: Group;
+  /** `typos 2 %`, or `combined`. */
+  edit: string;
+  reposts: Record<Half, number>;
+  duplicate: Record<Half, number>;
+}
+
+export function ownEdits(ds: Dataset): OwnEditResult[] {
+  const results: OwnEditResult[] = [];
+  const edits: Array<[string, (text: string, group: Group, next: () => number) => string]> = [
+    ...TYPO_RATES.map((rate): [string, (text: string, group: Group, next: () => number) => string] => [`typos ${Math.round(rate * 100)} %`, (text, group, next) => withTypos(text, group, rate, next)]),
+    ['combined', combinedEdit],
+  ];
+  for (const group of ['zh', 'other'] as const) {
+    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const signed = docs.map((d) => signDocument(docText(ds, d.id)));
+    edits.forEach(([name, edit], e) => {
+      const result: OwnEditResult = { group, edit: name, reposts: { fit: 0, held: 0 }, duplicate: { fit: 0, held: 0 } };
+      docs.forEach((doc, i) => {
+        const half = halfOf(doc.base);
+        const copy = edit(docText(ds, doc.id), group, seededRandom(1000 * (e + 1) + i));
+        result.reposts[half]++;
+        if (judge(signed[i]!, signCheckedDocument(copy)).verdict === 'duplicate') result.duplicate[half]++;
+      });
+      results.push(result);
+    });
+  }
+  return results;
+}
