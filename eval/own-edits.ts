@@ -8,6 +8,9 @@
  *   together, a word split in two, look-alike characters (rn → m, l → 1,
  *   O → 0); in Chinese a character dropped, doubled, or replaced by another
  *   character of the text (a wrong pick of the input method).
+ * - Site wrappers: the text between a header and a footer of short lines
+ *   (navigation, share links, "related" titles: other originals' first
+ *   words), adding a share of the text's length.
  * - Combined: typos at the lowest rate, two neighbouring paragraphs swapped,
  *   one paragraph dropped, every paragraph hard-wrapped at 72 characters
  *   (Latin), and a site's header and footer of our own around the text.
@@ -22,6 +25,10 @@ import { halfOf, type Half } from './score';
 
 /** Shares of words (Chinese: characters) a typo touches: the practice set's 1–3 %, and 5 % beyond it. */
 export const TYPO_RATES = [0.01, 0.02, 0.03, 0.05] as const;
+/** What a site wrapper adds, as a share of the text's characters. */
+export const WRAPPER_SHARES = [0.15, 0.3] as const;
+/** Words of another original's opening that make one "related" line. */
+const RELATED_WORDS = 8;
 /** The typo rate of the combined edit. */
 const COMBINED_TYPO_RATE = 0.01;
 /** Where a hard-wrapped line is broken, in characters. */
@@ -45,6 +52,7 @@ const FOOTERS = {
 };
 
 type Group = 'zh' | 'other';
+type Edit = (text: string, group: Group, next: () => number) => string;
 
 /** One Latin word with a typo. */
 function latinTypo(word: string, next: () => number): string {
@@ -112,6 +120,24 @@ export function combinedEdit(text: string, group: Group, next: () => number): st
   return [...HEADERS[group], ...body, ...FOOTERS[group]].join('\n\n');
 }
 
+/**
+ * The text inside a site's wrapper of short lines adding `share` of its
+ * length: the header and footer above, and "related" lines from `others`
+ * (texts of other articles), half before the text and half after it.
+ */
+export function wrapped(text: string, group: Group, share: number, others: readonly string[], next: () => number): string {
+  const related: string[] = [];
+  let added = [...HEADERS[group], ...FOOTERS[group]].join('').length;
+  for (let tries = 0; added < share * text.length && tries < 1000 && others.length > 0; tries++) {
+    const other = others[Math.floor(next() * others.length)] as string;
+    const opening = group === 'zh' ? Array.from(other.replace(/\s+/g, '')).slice(0, 2 * RELATED_WORDS).join('') : other.split(/\s+/).slice(0, RELATED_WORDS).join(' ');
+    related.push(opening);
+    added += opening.length;
+  }
+  const half = Math.ceil(related.length / 2);
+  return [...HEADERS[group], ...related.slice(0, half), text, ...related.slice(half), ...FOOTERS[group]].join('\n\n');
+}
+
 export interface OwnEditResult {
   group: Group;
   /** `typos 2 %`, or `combined`. */
@@ -122,13 +148,15 @@ export interface OwnEditResult {
 
 export function ownEdits(ds: Dataset): OwnEditResult[] {
   const results: OwnEditResult[] = [];
-  const edits: Array<[string, (text: string, group: Group, next: () => number) => string]> = [
-    ...TYPO_RATES.map((rate): [string, (text: string, group: Group, next: () => number) => string] => [`typos ${Math.round(rate * 100)} %`, (text, group, next) => withTypos(text, group, rate, next)]),
-    ['combined', combinedEdit],
-  ];
   for (const group of ['zh', 'other'] as const) {
     const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
-    const signed = docs.map((d) => signDocument(docText(ds, d.id)));
+    const texts = docs.map((d) => docText(ds, d.id));
+    const signed = texts.map((text) => signDocument(text));
+    const edits: Array<[string, Edit]> = [
+      ...TYPO_RATES.map((rate): [string, Edit] => [`typos ${Math.round(rate * 100)} %`, (text, g, next) => withTypos(text, g, rate, next)]),
+      ...WRAPPER_SHARES.map((share): [string, Edit] => [`wrapper +${Math.round(share * 100)} %`, (text, g, next) => wrapped(text, g, share, texts.filter((t) => t !== text), next)]),
+      ['combined', combinedEdit],
+    ];
     edits.forEach(([name, edit], e) => {
       const result: OwnEditResult = { group, edit: name, reposts: { fit: 0, held: 0 }, duplicate: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {

@@ -11,7 +11,7 @@
  * each for the fit half, the held-out half (split by base article) and all;
  * false positives among short windows of different articles (short-windows.ts);
  * reposts converted between Simplified and Traditional Chinese (script-conversion.ts);
- * reposts with typos and combined edits of our own generator (own-edits.ts);
+ * reposts with typos, site wrappers and combined edits of our own generator (own-edits.ts);
  * the same article inside other real pages' templates (cross-template.ts);
  * and article extraction F1 on ../shared/data/pages against plain Readability.
  * Targets missed are listed at the end; with --strict they make the exit code 1.
@@ -312,12 +312,12 @@ async function main(): Promise<void> {
   print(`  (${ms(t)})`);
 
   t = performance.now();
-  print('\n=== Reposts with our own typos and combined edits (text; our generator, eval/own-edits.ts) ===');
+  print('\n=== Reposts with our own typos, site wrappers and combined edits (text; our generator, eval/own-edits.ts) ===');
   // The practice set's typo rates run to 3 %; the 5 % row is a stress test, reported only.
   const practiceRange = new Set(TYPO_RATES.filter((rate) => rate <= 0.03).map((rate) => `typos ${Math.round(rate * 100)} %`));
   for (const r of ownEdits(ds)) {
-    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(10)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}`);
-    const judged = r.edit === 'combined' || practiceRange.has(r.edit);
+    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(13)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}`);
+    const judged = r.edit === 'combined' || r.edit.startsWith('wrapper') || practiceRange.has(r.edit);
     if (judged && r.duplicate.held < REPOST_TARGET * r.reposts.held) failures.push(`own edits, ${r.group} ${r.edit}: ${r.duplicate.held}/${r.reposts.held} held-out called duplicates (target ≥ ${REPOST_TARGET * 100} %)`);
   }
   print(`  (${ms(t)})`);

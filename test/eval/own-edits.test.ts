@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/lib/seeded-random';
-import { combinedEdit, withTypos } from '../../eval/own-edits';
+import { combinedEdit, withTypos, wrapped } from '../../eval/own-edits';
 
 const LATIN = Array.from({ length: 400 }, (_, i) => ['harbour', 'fees', 'rose', 'again', 'on', 'Tuesday', 'owners', 'said'][i % 8]).join(' ');
 const CHINESE = '城市基础设施向民间资本开放也就是投资项目的商业化运作其前提仍然是项目的盈利性'.repeat(20);
@@ -49,5 +49,18 @@ describe('the combined edit (eval/own-edits.ts)', () => {
     expect(order).not.toContain(-1);
     expect(order).not.toEqual([...order].sort((a, b) => a - b));
     for (const line of body.flatMap((block) => block.split('\n'))) expect(line.length).toBeLessThanOrEqual(72);
+  });
+});
+
+describe('the site wrapper (eval/own-edits.ts)', () => {
+  const others = ['One other article opens with these words and goes on for a while', 'A second one starts like this, then says more'];
+  it.each([0.15, 0.3])('keeps the text whole between short lines adding about %s of its length', (share) => {
+    const out = wrapped(LATIN, 'other', share, others, seededRandom(5));
+    const [before, after] = out.split(LATIN) as [string, string];
+    expect(after).toBeDefined();
+    const added = before.length + after.length;
+    expect(added).toBeGreaterThanOrEqual(share * LATIN.length);
+    expect(added).toBeLessThan(share * LATIN.length + 200);
+    for (const line of `${before}${after}`.split('\n\n').filter(Boolean)) expect(line.split(' ').length).toBeLessThanOrEqual(15);
   });
 });
