@@ -34,7 +34,7 @@ import { extractionReport } from './extraction';
 import { narrowTopic } from './narrow-topic';
 import { embeddedParts } from './embedded-parts';
 import { QUOTE_MAX_SHARE, quotedPassages } from './quoted-passages';
-import { ownEdits, TYPO_RATES } from './own-edits';
+import { ownEdits } from './own-edits';
 import { regionalEditions } from './regional-editions';
 import { shortAnswers } from './short-answers';
 import { shortWindows } from './short-windows';
@@ -313,12 +313,9 @@ async function main(): Promise<void> {
 
   t = performance.now();
   print('\n=== Reposts with our own typos, site wrappers and combined edits (text; our generator, eval/own-edits.ts) ===');
-  // The practice set's typo rates run to 3 %; the 5 % row is a stress test, reported only.
-  const practiceRange = new Set(TYPO_RATES.filter((rate) => rate <= 0.03).map((rate) => `typos ${Math.round(rate * 100)} %`));
   for (const r of ownEdits(ds)) {
-    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(13)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}`);
-    const judged = r.edit === 'combined' || r.edit.startsWith('wrapper') || practiceRange.has(r.edit);
-    if (judged && r.duplicate.held < REPOST_TARGET * r.reposts.held) failures.push(`own edits, ${r.group} ${r.edit}: ${r.duplicate.held}/${r.reposts.held} held-out called duplicates (target ≥ ${REPOST_TARGET * 100} %)`);
+    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(13)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}${r.targeted ? '' : ' (beyond the practice set: no target)'}`);
+    if (r.targeted && r.duplicate.held < REPOST_TARGET * r.reposts.held) failures.push(`own edits, ${r.group} ${r.edit}: ${r.duplicate.held}/${r.reposts.held} held-out called duplicates (target ≥ ${REPOST_TARGET * 100} %)`);
   }
   print(`  (${ms(t)})`);
 
