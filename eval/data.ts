@@ -65,3 +65,12 @@ export function docHtmlPath(ds: Dataset, id: string): string {
 export function langGroup(lang: string): 'zh' | 'other' {
   return lang.startsWith('zh') ? 'zh' : 'other';
 }
+
+/**
+ * The practice originals of a language group, Japanese left out: the
+ * generators that build material of our own from them (parts, quotes,
+ * answers, topics, edits) cut Chinese and spaced text, not Japanese.
+ */
+export function originalsOf(ds: Dataset, group: 'zh' | 'other'): DocRow[] {
+  return ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+}

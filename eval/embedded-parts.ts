@@ -8,7 +8,7 @@
  * page's own text dilutes the whole-document fingerprint.
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
-import { docText, langGroup, type Dataset } from './data';
+import { docText, originalsOf, type Dataset } from './data';
 import { inMiddleOf, paragraphs } from './quoted-passages';
 import { halfOf, type Half } from './score';
 
@@ -38,7 +38,7 @@ export function partOf(text: string, share: number): string {
 export function embeddedParts(ds: Dataset): EmbeddedPartResult[] {
   const results: EmbeddedPartResult[] = [];
   for (const group of ['zh', 'other'] as const) {
-    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
     for (const share of PART_SHARES) {

@@ -6,7 +6,7 @@
  * share one word, not their content.
  */
 import { signCheckedDocument } from '../src/core';
-import { docText, langGroup, type Dataset } from './data';
+import { docText, originalsOf, type Dataset } from './data';
 import { judgeDifferentPairs, type DifferentPairCounts } from './different-pairs';
 
 /** Topic words, English and Chinese, and the shares the weight cap was chosen on (docs/decisions/0006-term-dominance.md). */
@@ -48,7 +48,7 @@ export function narrowTopic(ds: Dataset): NarrowTopicResult[] {
     { words: HELD_OUT_TOPIC_WORDS, shares: HELD_OUT_TOPIC_SHARES, heldOut: true },
   ];
   for (const group of ['zh', 'other'] as const) {
-    const bases = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const bases = originalsOf(ds, group);
     const texts = bases.map((d) => ({ base: d.base, text: docText(ds, d.id) }));
     for (const { words, shares, heldOut } of sets) {
       for (const word of words[group]) {

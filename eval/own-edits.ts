@@ -20,7 +20,7 @@
  */
 import { judge, signCheckedDocument, signDocument } from '../src/core';
 import { seededRandom } from '../bench/lib/seeded-random';
-import { docText, langGroup, type Dataset } from './data';
+import { docText, originalsOf, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
 /** Shares of words (Chinese: characters) a typo touches: the practice set's 1–3 %, and 5 % beyond it. */
@@ -153,7 +153,7 @@ export interface OwnEditResult {
 export function ownEdits(ds: Dataset): OwnEditResult[] {
   const results: OwnEditResult[] = [];
   for (const group of ['zh', 'other'] as const) {
-    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((text) => signDocument(text));
     const edits: Array<[string, boolean, Edit]> = [
@@ -165,7 +165,7 @@ export function ownEdits(ds: Dataset): OwnEditResult[] {
       const result: OwnEditResult = { group, edit: name, targeted, reposts: { fit: 0, held: 0 }, duplicate: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
         const half = halfOf(doc.base);
-        const copy = edit(docText(ds, doc.id), group, seededRandom(1000 * (e + 1) + i));
+        const copy = edit(texts[i] as string, group, seededRandom(1000 * (e + 1) + i));
         result.reposts[half]++;
         if (judge(signed[i]!, signCheckedDocument(copy)).verdict === 'duplicate') result.duplicate[half]++;
       });

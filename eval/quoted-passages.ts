@@ -6,7 +6,7 @@
  * original articles are labelled so.
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
-import { docText, langGroup, type Dataset } from './data';
+import { docText, originalsOf, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
 /** Quote sizes in characters: Chinese packs about 2.5× the content per character. */
@@ -70,7 +70,7 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
   const results: QuoteResult[] = [];
   const falseHits = { zh: { hits: 0, pairs: 0 }, other: { hits: 0, pairs: 0 } };
   for (const group of ['zh', 'other'] as const) {
-    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
     for (const chars of QUOTE_CHARS[group]) {

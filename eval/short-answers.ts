@@ -9,7 +9,7 @@
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { seededRandom } from '../bench/lib/seeded-random';
-import { docText, langGroup, type Dataset } from './data';
+import { docText, originalsOf, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
 /** Answer sizes, in sentences copied; a sentence is ~20 English words or ~35 Chinese characters. */
@@ -89,7 +89,7 @@ const COPY: ReadonlySet<Verdict> = new Set(['duplicate', 'partial']);
 export function shortAnswers(ds: Dataset): AnswerResult[] {
   const results: AnswerResult[] = [];
   for (const group of ['zh', 'other'] as const) {
-    const docs = ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
+    const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
     for (const kind of ['copied', 'half copied'] as const) {
