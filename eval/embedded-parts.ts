@@ -9,6 +9,7 @@
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { docText, originalsOf, type Dataset } from './data';
+import { hardWrapped } from './own-edits';
 import { inMiddleOf, paragraphs } from './quoted-passages';
 import { halfOf, type Half } from './score';
 
@@ -17,9 +18,25 @@ export const PART_SHARES = [1 / 3, 1 / 2] as const;
 /** The article the part is put into: the one this many places later in the list (quoted-passages.ts uses 7). */
 const HOST_OFFSET = 11;
 
+/**
+ * How the part is set: as the article has it; or, for Latin text, wrapped
+ * as mail and RFCs are (own-edits.ts), with every wrapped line a paragraph
+ * of its own (a <p> a line) or with its paragraphs kept (a <pre>).
+ */
+export type PartLayout = 'as written' | 'wrapped, a line a paragraph' | 'wrapped, paragraphs kept';
+
+const wrap = (text: string): string => paragraphs(text).map(hardWrapped).join('\n\n');
+
+export const PART_LAYOUTS: Record<PartLayout, (article: string, share: number) => string> = {
+  'as written': (article, share) => partOf(article, share),
+  'wrapped, a line a paragraph': (article, share) => partOf(wrap(article), share),
+  'wrapped, paragraphs kept': (article, share) => wrap(partOf(article, share)),
+};
+
 export interface EmbeddedPartResult {
   group: 'zh' | 'other';
   share: number;
+  layout: PartLayout;
   verdicts: Record<Half, Partial<Record<Verdict, number>>>;
   pages: Record<Half, number>;
 }
@@ -41,10 +58,12 @@ export function embeddedParts(ds: Dataset): EmbeddedPartResult[] {
     const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
-    for (const share of PART_SHARES) {
-      const result: EmbeddedPartResult = { group, share, verdicts: { fit: {}, held: {} }, pages: { fit: 0, held: 0 } };
+    // Chinese is not wrapped at a width: every line break ends its paragraphs.
+    const layouts = Object.keys(PART_LAYOUTS).filter((l) => group === 'other' || l === 'as written') as PartLayout[];
+    for (const layout of layouts) for (const share of PART_SHARES) {
+      const result: EmbeddedPartResult = { group, share, layout, verdicts: { fit: {}, held: {} }, pages: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
-        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, partOf(texts[i] as string, share));
+        const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, PART_LAYOUTS[layout](texts[i] as string, share));
         const half = halfOf(doc.base);
         const { verdict } = judge(signed[i]!, signCheckedDocument(page));
         result.pages[half]++;

@@ -95,7 +95,7 @@ export function withTypos(text: string, group: Group, rate: number, next: () => 
 }
 
 /** A paragraph broken into lines of at most WRAP_COLUMN characters, at spaces. */
-function hardWrapped(paragraph: string): string {
+export function hardWrapped(paragraph: string): string {
   const lines: string[] = [];
   let line = '';
   for (const word of paragraph.split(' ')) {

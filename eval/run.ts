@@ -297,9 +297,10 @@ async function main(): Promise<void> {
   print('\n=== Part of an article inside another article\'s text (text; our generator, eval/embedded-parts.ts) ===');
   for (const r of embeddedParts(ds)) {
     const line = (half: 'fit' | 'held') => Object.entries(r.verdicts[half]).sort(([a], [b]) => a.localeCompare(b)).map(([v, n]) => `${v} ${n}`).join(', ');
-    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article: held-out ${r.pages.held} (${line('held')}); fit ${r.pages.fit} (${line('fit')})`);
+    const layout = r.layout === 'as written' ? '' : `, ${r.layout}`;
     const found = (r.verdicts.held.partial ?? 0) + (r.verdicts.held.duplicate ?? 0);
-    if (found < PARTIAL_TARGET * r.pages.held) failures.push(`part of an article inside another, ${r.group} ${Math.round(r.share * 100)} %: ${found}/${r.pages.held} held-out called a partial copy or a copy (target ≥ ${PARTIAL_TARGET * 100} %; the rest mostly "quote")`);
+    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article${layout}: held-out ${r.pages.held} (${line('held')}); fit ${r.pages.fit} (${line('fit')})${layout ? ` — a copy ${found}/${r.pages.held} (our harder material: no target)` : ''}`);
+    if (!layout && found < PARTIAL_TARGET * r.pages.held) failures.push(`part of an article inside another, ${r.group} ${Math.round(r.share * 100)} %: ${found}/${r.pages.held} held-out called a partial copy or a copy (target ≥ ${PARTIAL_TARGET * 100} %; the rest mostly "quote")`);
   }
   print(`  (${ms(t)})`);
 

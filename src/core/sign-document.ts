@@ -2,6 +2,7 @@ import type { DocumentFeatures } from './document-features';
 import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
+import { joinHardWraps, wrappedLineEnds } from './hard-wraps';
 import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
 import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
@@ -63,8 +64,13 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     return { signature, own: hashed && { lines: hashed.lines ?? new Int32Array(0), lengthBefore: hashed.lengthBeforeLines ?? [], features: hashed.ids.length } };
   });
   if (!own) return signature;
+  // Line breaks a fixed-width wrapping made (hard-wraps.ts): the text read in the writer's paragraphs and lines has the same features.
+  const wrappedEnds = wrappedLineEnds(folded);
+  // A page being checked is also cut into chunks read so (below); a stored one needs only its lines.
+  const unwrapped = wrappedEnds && (relay || wrappedEnds.length !== own.lines.length) ? withSchemeFeatures(joinHardWraps(folded) as string, deps, scheme, true, (features) => features.hashed()) : undefined;
+  const proseLines = unwrapped ? { lines: unwrapped.lines ?? new Int32Array(0), lengthBefore: unwrapped.lengthBeforeLines ?? [] } : wrappedEnds ? writersLines(own, wrappedEnds) : own;
   // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
-  const proseLength = proseLengthOf(own.lines, lineLengthsRead(own.lengthBefore, signature.length), own.features);
+  const proseLength = proseLengthOf(proseLines.lines, lineLengthsRead(proseLines.lengthBefore, signature.length), own.features);
   signature.proseTotal = proseLength(0, own.features);
   const { relaid, passages } = signature;
   if (!relaid) return signature;
@@ -84,6 +90,12 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   }
   // The whole text one paragraph, last: how a copy read before that lost its paragraph breaks was stored.
   unsampled.push(...passagesNotIn(oneParagraph, unsampled).slice(0, budget()));
+  if (unwrapped) {
+    const chunks = newChunks(sketchesOf(unwrapped, ranges), [...passages, ...unsampled, ...relaid], scheme);
+    relaid.push(...chunks);
+    // Only the wrapped runs' chunks are new: looked up like the page's own chunks (decisions/0062), not from what the probe leaves.
+    unsampled.push(...chunks.slice(0, Math.max(0, CHECKED_CHUNKS_MAX - passages.length - unsampled.length)));
+  }
   const chunkProse = (chunk: Fingerprint): number => {
     const range = ranges.get(chunk);
     return range ? proseLength(range[0], range[1]) : 0;
@@ -95,6 +107,11 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   signature.proseStart = compared.map(chunkStart);
   signature.relaidProseStart = relaid.map(chunkStart);
   return signature;
+}
+
+/** `own`'s line starts less those at line ends wrapping made (`wrappedEnds`, a flag for each). */
+function writersLines(own: { lines: Int32Array; lengthBefore: readonly TextLength[] }, wrappedEnds: Uint8Array): { lines: Int32Array; lengthBefore: TextLength[] } {
+  return { lines: own.lines.filter((_, k) => !wrappedEnds[k]), lengthBefore: own.lengthBefore.filter((_, k) => !wrappedEnds[k]) };
 }
 
 /** The length (lengthUnits) of each line from the text's length before each line after the first (HashedFeatures.lengthBeforeLines) and its whole length. */

@@ -267,6 +267,35 @@ describe('a long page being checked is looked up by every chunk it compares (dec
 });
 });
 
+/** `text`'s paragraphs wrapped at 72 columns, as mail and RFCs are. */
+function hardWrapped72(text: string): string {
+  return paragraphs(text)
+    .map((p) => p.split(' ').reduce<string[]>((lines, word) => {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && last.length + 1 + word.length <= 72) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, []).join('\n'))
+    .join('\n\n');
+}
+
+describe('a part of wrapped plain text, its lines joined back into paragraphs (decisions/0080; each row was different or a quote)', () => {
+  it.each([
+    ['a third of cnet, every line a paragraph', 'readability-cnet', (a: string) => partOf(hardWrapped72(a), 1 / 3)],
+    ['a third of herald-sun-1, every line a paragraph', 'readability-herald-sun-1', (a: string) => partOf(hardWrapped72(a), 1 / 3)],
+    ['a third of cnet, its wrapped paragraphs kept', 'readability-cnet', (a: string) => hardWrapped72(partOf(a, 1 / 3))],
+  ])('%s, inside quanta-1, is a partial copy', (_what, article, part) => {
+    const text = inMiddleOf(fixture('readability-quanta-1'), part(fixture(article)));
+    const earlier = sig(article);
+    expect(judge(earlier, signCheckedDocument(text)).verdict).toBe('partial');
+  });
+
+  it('finds no copy of another article in the same page', () => {
+    const text = inMiddleOf(fixture('readability-quanta-1'), partOf(hardWrapped72(fixture('readability-cnet')), 1 / 3));
+    expect(judge(sig('readability-herald-sun-1'), signCheckedDocument(text)).verdict).toBe('different');
+  });
+});
+
 describe('a part of a short article, by the text it holds (decisions/0059)', () => {
   it.each([
     ['a third of cnet (14 passages) inside quanta-1', 'readability-cnet', 'readability-quanta-1', 1 / 3],

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { hashFeature, hashRange } from '../../src/core/feature-hash';
 import { hashFeatures } from '../../src/core/feature-table';
+import { joinHardWraps } from '../../src/core/hard-wraps';
 import { featureStream, featureStreamByParagraph, weightedFeatures, type FeatureDeps } from '../../src/core/features';
 import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
@@ -25,7 +26,8 @@ import { lengthUnits, type DocumentSignature } from '../../src/core/verdict';
  * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key, and
  * the next ones up to probedPassages as the unsampled ones; with sketches,
  * the prose total: the length of every line of PARAGRAPH_MIN_FEATURES
- * features or more. signDocument gets there in one pass without a string
+ * features or more, once lines wrapped at a width are joined (the
+ * paragraphs of one sentence each below are such lines). signDocument gets there in one pass without a string
  * per word, and must give exactly this (the prose total to rounding).
  */
 function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
@@ -46,9 +48,9 @@ function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCH
   };
 }
 
-/** The length of the lines of `folded` with PARAGRAPH_MIN_FEATURES features or more. */
+/** The length of the lines of `folded` with PARAGRAPH_MIN_FEATURES features or more, wrapped lines read joined (hard-wraps.ts). */
 function proseTotal(folded: string): number {
-  const lines = folded.split('\n').filter((line) => line.trim() !== '');
+  const lines = (joinHardWraps(folded) ?? folded).split('\n').filter((line) => line.trim() !== '');
   const { features, paragraphs } = featureStreamByParagraph(lines.join('\n\n'));
   const starts = [0, ...paragraphs, features.length];
   return lines.reduce((total, line, i) => (starts[i + 1]! - starts[i]! >= PARAGRAPH_MIN_FEATURES ? total + lengthUnits(measureFolded(line)) : total), 0);
