@@ -28,6 +28,8 @@ export interface PageWatcherDeps {
   loadedUrl?: () => string | undefined;
   /** When the document's navigation began, ms since the epoch. */
   loadedAt?: () => number;
+  /** Whether the document has fired its `load` event already (Chromium injects the script after it). */
+  hasLoaded?: () => boolean;
   /** Waits between attempts to reach a background that is not listening yet; the content script's timers by default. */
   retry?: RetryOptions;
   /** Highlights the parts of the page the popup's "Show copied parts" sends (none clears them). */
@@ -62,6 +64,7 @@ export function watchPage(
     navigationType = () => documentNavigation()?.type,
     loadedUrl = () => documentNavigation()?.name,
     loadedAt = () => performance.timeOrigin,
+    hasLoaded = () => document.readyState === 'complete',
     retry = {},
     highlight = (parts) => highlightCopied(parts),
   }: PageWatcherDeps,
@@ -89,20 +92,26 @@ export function watchPage(
   };
 
   /**
+   * The first check's question, asked while the script waits for an idle
+   * moment when the page has loaded already: its answer crosses to the
+   * background and back meanwhile, not after the wait. Nothing of the page
+   * but its address goes with it.
+   */
+  let early: { identity: string; answer: Promise<boolean> } | undefined;
+
+  /**
    * Checks the current address; resolves to whether a visit was sent. The
    * first check is the document's own, a revisit when the document was
    * reloaded or restored; later ones follow in-app navigations.
    */
   const check = async (first = false): Promise<boolean> => {
     const href = currentUrl();
-    // A new fragment or tracking parameter is still the same page.
-    const identity = normalizeUrl(href) ?? href;
+    const { identity, sendable, url } = addressOf(href);
     if (identity === checkedUrl || !ctx.isValid) return false;
     checkedUrl = identity;
-    const sendable = messageUrl(href);
-    // An address too long to record still belongs to a site, which may be excluded.
-    const url = sendable ?? siteRoot(href);
-    if (!(await mayRead(url, first))) return false;
+    const asked = first && early?.identity === identity ? early.answer : undefined;
+    early = undefined;
+    if (!(await (asked ?? mayRead(url, first)))) return false;
     const reading: PageReading = sendable === undefined ? { kind: 'skip', reason: 'too_large' } : await read(url);
     if (!ctx.isValid) return false;
     if (reading.kind === 'skip') {
@@ -130,6 +139,13 @@ export function watchPage(
     await settled();
     return check();
   }, { setTimer: (callback, ms) => ctx.setTimeout(callback, ms), onError: reportError, ...routeGate });
+  if (hasLoaded()) {
+    const { identity, url } = addressOf(currentUrl());
+    const answer = mayRead(url, true);
+    // Awaited by the first check, unless the page moved to another address before it.
+    answer.catch(() => {});
+    early = { identity, answer };
+  }
   void loaded().then(() => check(true)).catch(reportError);
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     notice.hide();
@@ -137,6 +153,18 @@ export function watchPage(
     highlight([]);
     routes.changed();
   });
+}
+
+/**
+ * What a check of `href` goes by: its identity (a new fragment or tracking
+ * parameter is still the same page), the address sent with it when it is
+ * short enough to record, and the one the background is asked about (an
+ * address too long to record still belongs to a site, which may be
+ * excluded).
+ */
+function addressOf(href: string): { identity: string; sendable: string | undefined; url: string } {
+  const sendable = messageUrl(href);
+  return { identity: normalizeUrl(href) ?? href, sendable, url: sendable ?? siteRoot(href) };
 }
 
 /** A failed check must not break the page; the console is where a developer looks. */

@@ -41,6 +41,7 @@ function navigatingContext() {
 
 /** A page that has already loaded and is idle. */
 const now = () => Promise.resolve();
+const loadedAlready = () => true;
 
 function notice() {
   return { show: vi.fn<Notice['show']>(), hide: vi.fn<Notice['hide']>() };
@@ -56,7 +57,7 @@ describe('watchPage: what leaves the page', () => {
   it('an excluded site (or automatic mode off, or incognito) is never read: no extraction, no visit', async () => {
     const received = fakeBackground({ 'should-check': false });
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => URL });
     await vi.waitFor(() => expect(received).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(read).not.toHaveBeenCalled();
@@ -68,7 +69,7 @@ describe('watchPage: what leaves the page', () => {
     let markLoaded = () => {};
     const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { loaded: () => loaded, notice: notice(), read, currentUrl: () => URL });
+    watchPage(context(), { loaded: () => loaded, hasLoaded: () => false, notice: notice(), read, currentUrl: () => URL });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received).toEqual([]);
     expect(read).not.toHaveBeenCalled();
@@ -77,10 +78,36 @@ describe('watchPage: what leaves the page', () => {
     expect(read).toHaveBeenCalledOnce();
   });
 
+  it('a page that has loaded is asked about while the script waits for an idle moment, and read only after it', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    let markIdle = () => {};
+    const idle = new Promise<void>((resolve) => (markIdle = resolve));
+    const read = vi.fn(() => PAGE);
+    watchPage(context(), { loaded: () => idle, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => URL });
+    await vi.waitFor(() => expect(received).toEqual([{ type: 'should-check', url: URL }]));
+    expect(read).not.toHaveBeenCalled();
+    markIdle();
+    await vi.waitFor(() => expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']));
+    expect(read).toHaveBeenCalledOnce();
+  });
+
+  it('asks again when the page moved to another address before its idle moment', async () => {
+    const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
+    let href = URL;
+    let markIdle = () => {};
+    const idle = new Promise<void>((resolve) => (markIdle = resolve));
+    watchPage(context(), { loaded: () => idle, hasLoaded: loadedAlready, notice: notice(), read: (url) => ({ kind: 'page', page: { url, title: 't', text: 'words' } }), currentUrl: () => href });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    href = 'https://news.example.com/other-story';
+    markIdle();
+    await vi.waitFor(() => expect(received).toHaveLength(3));
+    expect(received.map((request) => (request.type === 'visit' ? request.page.url : request.type === 'should-check' && request.url))).toEqual([URL, href, href]);
+  });
+
   it('a page it may read is read once and sent; a repost shows the notice', async () => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'repost', matches: [{}] }, showNotice: true } });
     const shown = notice();
-    watchPage(context(), { loaded: now, notice: shown, read: () => PAGE, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: shown, read: () => PAGE, currentUrl: () => URL });
     await vi.waitFor(() => expect(shown.show).toHaveBeenCalledOnce());
     expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']);
   });
@@ -90,7 +117,7 @@ describe('watchPage: what leaves the page', () => {
     ['a page without text', { kind: 'skip', reason: 'no_article' }],
   ])('%s is reported as skipped, with no text', async (_name, reading) => {
     const received = fakeBackground({ 'should-check': true, skip: null });
-    watchPage(context(), { loaded: now, notice: notice(), read: () => reading, currentUrl: () => URL });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read: () => reading, currentUrl: () => URL });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(received[1]).toEqual({ type: 'skip', url: URL, reason: reading.kind === 'skip' && reading.reason });
   });
@@ -112,7 +139,7 @@ describe('watchPage: the document\'s own check', () => {
     ['back_forward', true],
   ])('a document loaded by %s is sent as a revisit: %s', async (type, revisit) => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
-    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => URL, navigationType: () => type });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read: () => PAGE, currentUrl: () => URL, navigationType: () => type });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(received[1]).toEqual({ type: 'visit', page: PAGE.kind === 'page' && PAGE.page, ...(revisit ? { revisit: true } : {}), loadedAt: performance.timeOrigin });
   });
@@ -125,7 +152,7 @@ describe('watchPage: the document\'s own check', () => {
     ['where Navigation Timing says nothing', undefined, URL, false],
   ])('the first check %s claims the document\'s own load: %s', async (_name, loaded, current, ownLoad) => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
-    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => current, navigationType: () => 'navigate', loadedUrl: () => loaded });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read: () => PAGE, currentUrl: () => current, navigationType: () => 'navigate', loadedUrl: () => loaded });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect((received[1] as { ownLoad?: true }).ownLoad).toBe(ownLoad ? true : undefined);
   });
@@ -139,7 +166,7 @@ describe('watchPage: the document\'s own check', () => {
       return send(...args);
     });
     const sleep = vi.fn(async () => {});
-    watchPage(context(), { loaded: now, notice: notice(), read: () => PAGE, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1, 1], sleep } });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read: () => PAGE, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1, 1], sleep } });
     await vi.waitFor(() => expect(received.map((request) => request.type)).toEqual(['should-check', 'visit']));
     expect(sleep).toHaveBeenCalledTimes(2);
   });
@@ -148,7 +175,7 @@ describe('watchPage: the document\'s own check', () => {
     vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
     const sleep = vi.fn(async () => {});
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1], sleep } });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1, 1], sleep } });
     await vi.waitFor(() => expect(fakeBrowser.runtime.sendMessage).toHaveBeenCalledTimes(4));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sleep).toHaveBeenCalledTimes(3);
@@ -164,7 +191,7 @@ describe('watchPage: the document\'s own check', () => {
     });
     const sleep = vi.fn(async () => {});
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1], sleep } });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => URL, retry: { delaysMs: [1, 1], sleep } });
     await vi.waitFor(() => expect(asked).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sleep).not.toHaveBeenCalled();
@@ -179,7 +206,7 @@ describe('watchPage: addresses longer than a message may carry (2,048 characters
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
     const href = `${URL}?utm_source=${'x'.repeat(1_500)}#state=${'y'.repeat(3_000)}`;
     const read = vi.fn((url: string): PageReading => ({ kind: 'page', page: { url, title: 't', text: 'x' } }));
-    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => href });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => href });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(read).toHaveBeenCalledWith(URL);
     expect(received[0]).toEqual({ type: 'should-check', url: URL });
@@ -188,7 +215,7 @@ describe('watchPage: addresses longer than a message may carry (2,048 characters
   it('an address too long even then is skipped as too large, under its site, without reading the page', async () => {
     const received = fakeBackground({ 'should-check': true, skip: null });
     const read = vi.fn(() => PAGE);
-    watchPage(context(), { loaded: now, notice: notice(), read, currentUrl: () => `https://news.example.com/${'a'.repeat(3_000)}` });
+    watchPage(context(), { loaded: now, hasLoaded: loadedAlready, notice: notice(), read, currentUrl: () => `https://news.example.com/${'a'.repeat(3_000)}` });
     await vi.waitFor(() => expect(received).toHaveLength(2));
     expect(received).toEqual([
       { type: 'should-check', url: 'https://news.example.com/' },
@@ -215,6 +242,7 @@ describe('watchPage: in-app navigations (fake clock)', () => {
     const received = fakeBackground({ 'should-check': true, visit: { report: { status: 'new', matches: [] }, showNotice: false } });
     watchPage(ctx, {
       loaded: now,
+      hasLoaded: loadedAlready,
       settled: now,
       notice: notice(),
       read: (url) => ({ kind: 'page', page: { url, title: 't', text } }),
@@ -273,7 +301,7 @@ describe('watchPage: the copied parts the popup asks to show', () => {
     const { ctx, navigate } = navigatingContext();
     fakeBackground({ 'should-check': false });
     const highlight = vi.fn((parts: readonly string[]) => ({ supported: true, highlighted: parts.length }));
-    watchPage(ctx, { loaded: () => new Promise(() => {}), settled: () => new Promise(() => {}), routeGate: { setTimer: () => {} }, notice: notice(), currentUrl: () => URL, highlight });
+    watchPage(ctx, { loaded: () => new Promise(() => {}), hasLoaded: () => false, settled: () => new Promise(() => {}), routeGate: { setTimer: () => {} }, notice: notice(), currentUrl: () => URL, highlight });
     const ask = (message: unknown) => new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, resolve));
     return { highlight, ask, navigate };
   }
