@@ -47,9 +47,11 @@ interface Sample {
 }
 
 /** The steps of a check in the order they happen, as the probe names them. */
-const STEPS = ['worker-start', 'load-completed', 'inject-call', 'inject-done', 'message:should-check', 'message:read-html', 'offscreen-read-call', 'offscreen-received', 'offscreen-parsed', 'offscreen-replied', 'offscreen-read-done', 'message:visit',
+const STEPS = ['worker-start', 'load-completed', 'inject-call', 'inject-done', 'message:read-html', 'offscreen-read-call', 'offscreen-received', 'offscreen-parsed', 'offscreen-replied', 'offscreen-read-done', 'message:visit',
   'idb-read-start', 'badge-call', 'badge-done', 'idb-write-start', 'idb-write-done'] as const;
-type Step = (typeof STEPS)[number];
+/** Asked by the content script as soon as it runs, while it waits for an idle moment: off the chain of steps, so before or after `inject-done`. */
+const ASIDE = 'message:should-check';
+type Step = (typeof STEPS)[number] | typeof ASIDE;
 
 /** The breakdown's segments: from one step to the next (each a difference of medians would not add up, so each is a median of differences). */
 const SEGMENTS: [string, Step | 'load', Step][] = [
@@ -57,8 +59,8 @@ const SEGMENTS: [string, Step | 'load', Step][] = [
   ['load event → webNavigation.onCompleted in the worker', 'load', 'load-completed'],
   ['→ executeScript called (ping of the tab first)', 'load-completed', 'inject-call'],
   ['→ content script injected', 'inject-call', 'inject-done'],
-  ['→ should-check received (script start, load/idle wait)', 'inject-done', 'message:should-check'],
-  ['→ read-html received (answer, DOM serialised, sent)', 'message:should-check', 'message:read-html'],
+  ['→ read-html received (script start, idle wait, DOM serialised, sent)', 'inject-done', 'message:read-html'],
+  ['  meanwhile: should-check received (negative: before the injection was answered)', 'inject-done', ASIDE],
   ['→ offscreen document asked', 'message:read-html', 'offscreen-read-call'],
   ['→ offscreen document answered (parse + extract)', 'offscreen-read-call', 'offscreen-read-done'],
   // The same step split by the offscreen document's own marks (bench/browser/offscreen-probe.ts).
@@ -149,6 +151,9 @@ async function visit(b: Browser, url: string, cold: boolean): Promise<Omit<Sampl
     steps[step] = round(m.at - loadAt, 1);
     after = m.at;
   }
+  const injecting = marks.find((x) => x.what === 'inject-call' && x.at >= since);
+  const asked = injecting && marks.find((x) => x.what === ASIDE && x.at >= injecting.at);
+  if (asked) steps[ASIDE] = round(asked.at - loadAt, 1);
   if (steps['badge-done'] === undefined) throw new Error(`no badge within ${BADGE_TIMEOUT_MS} ms of ${url}'s load (marks: ${marks.map((m) => m.what).join(', ')})`);
   return { mode: cold ? 'cold' : 'warm', history: b.history, loadMs: round(nav.loadEnd - nav.start, 1), verdictMs: steps['badge-done'], steps };
 }
