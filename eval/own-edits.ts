@@ -11,6 +11,9 @@
  * - Site wrappers: the text between a header and a footer of short lines
  *   (navigation, share links, "related" titles: other originals' first
  *   words), adding a share of the text's length.
+ * - Inline clutter: after every INLINE_EVERY paragraphs, what sites put
+ *   between an article's paragraphs: an "Advertisement" line, a "Read more"
+ *   link to another original, or a photo caption with its credit.
  * - Combined: typos at the lowest rate, two neighbouring paragraphs swapped,
  *   one paragraph dropped, every paragraph hard-wrapped at 72 characters
  *   (Latin), and a site's header and footer of our own around the text.
@@ -33,6 +36,18 @@ const WRAPPER_SHARES = [0.15, 0.3] as const;
 const RELATED_WORDS = 8;
 /** The typo rate of the combined edit. */
 const COMBINED_TYPO_RATE = 0.01;
+/** Paragraphs between two inserted lines of clutter: a news site's rhythm of ads and links. */
+const INLINE_EVERY = 3;
+/** Characters of another original's opening in a "Read more" link or a caption. */
+const INLINE_TITLE_CHARS = 80;
+
+/** Lines sites insert between paragraphs; `title` is another article's opening. */
+const INLINE_CLUTTER: Readonly<Record<string, Readonly<Record<Group, (title: string) => string>>>> = {
+  ads: { zh: () => '广告', other: () => 'Advertisement' },
+  'read more': { zh: (title) => `延伸阅读：${title}`, other: (title) => `READ MORE: ${title}` },
+  captions: { zh: (title) => `图片来源：视觉中国 ${title}`, other: (title) => `Photo: Jane Smith/Getty Images. ${title}` },
+};
+
 /** Where a hard-wrapped line is broken, in characters. */
 const WRAP_COLUMN = 72;
 
@@ -140,9 +155,21 @@ export function wrapped(text: string, group: Group, share: number, others: reado
   return [...HEADERS[group], ...related.slice(0, half), text, ...related.slice(half), ...FOOTERS[group]].join('\n\n');
 }
 
+/** `text` with a line of `clutter` after every INLINE_EVERY paragraphs, titled from `others` (texts of other articles). */
+export function withInlineClutter(text: string, group: Group, clutter: (title: string) => string, others: readonly string[], next: () => number): string {
+  const out: string[] = [];
+  text.split(/\n\s*\n/).filter((p) => p.trim() !== '').forEach((paragraph, i) => {
+    out.push(paragraph);
+    if ((i + 1) % INLINE_EVERY !== 0 || others.length === 0) return;
+    const other = others[Math.floor(next() * others.length)] as string;
+    out.push(clutter(Array.from(other.replace(/\s+/g, ' ').trim()).slice(0, group === 'zh' ? INLINE_TITLE_CHARS / 2 : INLINE_TITLE_CHARS).join('')));
+  });
+  return out.join('\n\n');
+}
+
 export interface OwnEditResult {
   group: Group;
-  /** `typos 2 %`, `wrapper +15 %` or `combined`. */
+  /** `typos 2 %`, `wrapper +15 %`, `inline ads` or `combined`. */
   edit: string;
   /** Whether the row is held to the repost target (within the practice set's kinds of edit). */
   targeted: boolean;
@@ -159,6 +186,7 @@ export function ownEdits(ds: Dataset): OwnEditResult[] {
     const edits: Array<[string, boolean, Edit]> = [
       ...TYPO_RATES.map((rate): [string, boolean, Edit] => [`typos ${Math.round(rate * 100)} %`, rate <= PRACTICE_TYPO_MAX, (text, g, next) => withTypos(text, g, rate, next)]),
       ...WRAPPER_SHARES.map((share): [string, boolean, Edit] => [`wrapper +${Math.round(share * 100)} %`, true, (text, g, next) => wrapped(text, g, share, texts.filter((t) => t !== text), next)]),
+      ...Object.entries(INLINE_CLUTTER).map(([name, clutter]): [string, boolean, Edit] => [`inline ${name}`, true, (text, g, next) => withInlineClutter(text, g, clutter[g], texts.filter((t) => t !== text), next)]),
       ['combined', true, combinedEdit],
     ];
     edits.forEach(([name, targeted, edit], e) => {

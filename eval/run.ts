@@ -313,9 +313,9 @@ async function main(): Promise<void> {
   print(`  (${ms(t)})`);
 
   t = performance.now();
-  print('\n=== Reposts with our own typos, site wrappers and combined edits (text; our generator, eval/own-edits.ts) ===');
+  print('\n=== Reposts with our own typos, site wrappers, inline clutter and combined edits (text; our generator, eval/own-edits.ts) ===');
   for (const r of ownEdits(ds)) {
-    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(13)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}${r.targeted ? '' : ' (beyond the practice set: no target)'}`);
+    print(`  ${r.group.padEnd(6)} ${r.edit.padEnd(16)} duplicate held-out ${r.duplicate.held}/${r.reposts.held}, fit ${r.duplicate.fit}/${r.reposts.fit}${r.targeted ? '' : ' (beyond the practice set: no target)'}`);
     if (r.targeted && r.duplicate.held < REPOST_TARGET * r.reposts.held) failures.push(`own edits, ${r.group} ${r.edit}: ${r.duplicate.held}/${r.reposts.held} held-out called duplicates (target ≥ ${REPOST_TARGET * 100} %)`);
   }
   print(`  (${ms(t)})`);

@@ -580,7 +580,12 @@ function sameArticle(cmp: Comparison): boolean {
   if (holdsShare(cmp.partOfEarlier, SAME_ARTICLE_COVERAGE) && holdsShare(cmp.current, SAME_ARTICLE_COVERAGE)) return true;
   if (cmp.lengthRatio < DUPLICATE_MIN_LENGTH_RATIO) return false;
   const [shorter, longer] = cmp.currentIsShorter ? [cmp.current, cmp.partOfEarlier] : [cmp.partOfEarlier, cmp.current];
-  return holdsShare(shorter, SAME_ARTICLE_COVERAGE) && mostlyMatched(longer);
+  return (holdsShare(shorter, SAME_ARTICLE_COVERAGE) && mostlyMatched(longer)) || (everyMatched(cmp.partOfEarlier) && everyMatched(cmp.current));
+}
+
+/** Every compared passage of a text matched, MIN_MATCHED_PASSAGES at least: all of a short article's prose is in the other page. */
+function everyMatched(side: PassageCoverage): boolean {
+  return side.matched >= MIN_MATCHED_PASSAGES && side.matched === side.compared;
 }
 
 /** PART_MIN_COVERAGE of the earlier text's prose held by the page, in one stretch of it (decisions/0059, 0061). */

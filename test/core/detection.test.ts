@@ -564,18 +564,20 @@ describe('one article on two pages: most passages of both shared, whatever the l
   });
 });
 
+/** A comparison of two pages of comparable length (0.73), whole texts past COVERAGE_CONFIRM_DISTANCE, the shorter one the earlier. */
+const shorterIn = (shorterMatched: number, shorterCompared: number, longerMatched: number, longerCompared: number, over: Partial<Comparison> = {}): Comparison => ({
+  distance: COVERAGE_CONFIRM_DISTANCE + 2,
+  found: true,
+  earlier: { compared: shorterCompared, matched: shorterMatched },
+  current: { compared: longerCompared, matched: longerMatched },
+  sharedPassages: longerMatched,
+  partOfEarlier: { compared: shorterCompared, matched: shorterMatched },
+  lengthRatio: 0.73,
+  currentIsShorter: false,
+  ...over,
+});
+
 describe('one article on two pages of comparable length, one holding the other (decisions/0078; each row was partial before)', () => {
-  const shorterIn = (shorterMatched: number, shorterCompared: number, longerMatched: number, longerCompared: number, over: Partial<Comparison> = {}): Comparison => ({
-    distance: COVERAGE_CONFIRM_DISTANCE + 2,
-    found: true,
-    earlier: { compared: shorterCompared, matched: shorterMatched },
-    current: { compared: longerCompared, matched: longerMatched },
-    sharedPassages: longerMatched,
-    partOfEarlier: { compared: shorterCompared, matched: shorterMatched },
-    lengthRatio: 0.73,
-    currentIsShorter: false,
-    ...over,
-  });
   it.each<[string, Comparison, string]>([
     ['all but one of the shorter page’s passages, most of the longer’s, whole texts past COVERAGE_CONFIRM_DISTANCE', shorterIn(33, 34, 33, 45), 'duplicate'],
     ['the same with the longer page read first', shorterIn(33, 34, 33, 45, { currentIsShorter: true, current: { compared: 34, matched: 33 }, earlier: { compared: 45, matched: 33 }, partOfEarlier: { compared: 45, matched: 33 } }), 'duplicate'],
@@ -599,6 +601,32 @@ describe('one article on two pages of comparable length, one holding the other (
   });
   it('shows no copy between two pages of one site', () => {
     expect(judge(wikipedia, lazyImage, { oneSite: true }).verdict).not.toMatch(/duplicate|partial/);
+  });
+});
+
+describe('a short article whose every passage is on a page of comparable length (decisions/0081)', () => {
+  it.each<[string, Comparison, string]>([
+    ['every one of four passages on both sides (was a quote)', shorterIn(4, 4, 4, 4), 'duplicate'],
+    ['every one of two (was a quote)', shorterIn(2, 2, 2, 2), 'duplicate'],
+    ['one passage of one: a quote may be all of a short text', shorterIn(1, 1, 1, 1), 'quote'],
+    ['all of the earlier text’s, but not of the page’s', shorterIn(4, 4, 4, 5), 'quote'],
+    ['lengths under DUPLICATE_MIN_LENGTH_RATIO', shorterIn(4, 4, 4, 4, { lengthRatio: DUPLICATE_MIN_LENGTH_RATIO - 0.05 }), 'partial'],
+    ['shared through passages that do not count for a part (common text)', shorterIn(4, 4, 4, 4, { partOfEarlier: { compared: 4, matched: 0 } }), 'quote'],
+  ])('%s → %s', (_name, comparison, verdict) => {
+    expect(verdictOf(comparison)).toBe(verdict);
+  });
+
+  it('is a repost though captions after every third paragraph moved it past every partial distance (nytimes-5, five passages; was partial)', () => {
+    const caption = paragraphs(fixture('readability-cnet'))[0]!;
+    const captioned = paragraphs(fixture('readability-nytimes-5'))
+      .flatMap((p, i) => ((i + 1) % 3 === 0 ? [p, `Photo: Jane Smith/Getty Images. ${caption.slice(i, i + 30)}`] : [p]))
+      .join('\n\n');
+    const [earlier, page] = [sig('readability-nytimes-5'), signCheckedDocument(captioned)];
+    const cmp = compareSignatures(earlier, page);
+    expect(cmp.distance).toBeGreaterThan(PARTIAL_MAX_DISTANCE_STRONG);
+    expect(cmp.partOfEarlier.matched).toBeLessThan(PART_MIN_PASSAGES);
+    expect(judge(earlier, page).verdict).toBe('duplicate');
+    expect(judge(earlier, page, { oneSite: true }).verdict).not.toBe('duplicate');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/lib/seeded-random';
-import { combinedEdit, withTypos, wrapped } from '../../eval/own-edits';
+import { combinedEdit, withInlineClutter, withTypos, wrapped } from '../../eval/own-edits';
 
 const LATIN = Array.from({ length: 400 }, (_, i) => ['harbour', 'fees', 'rose', 'again', 'on', 'Tuesday', 'owners', 'said'][i % 8]).join(' ');
 const CHINESE = '城市基础设施向民间资本开放也就是投资项目的商业化运作其前提仍然是项目的盈利性'.repeat(20);
@@ -62,5 +62,21 @@ describe('the site wrapper (eval/own-edits.ts)', () => {
     expect(added).toBeGreaterThanOrEqual(share * LATIN.length);
     expect(added).toBeLessThan(share * LATIN.length + 200);
     for (const line of `${before}${after}`.split('\n\n').filter(Boolean)) expect(line.split(' ').length).toBeLessThanOrEqual(15);
+  });
+});
+
+describe('inline clutter (eval/own-edits.ts)', () => {
+  const article = Array.from({ length: 7 }, (_, i) => `Paragraph ${i} of the article, long enough to read.`).join('\n\n');
+  const others = ['Another story about harbour fees and the owners who pay them every year in full'];
+
+  it('puts a line after every third paragraph, titled from another text, and keeps the article as it was', () => {
+    const cluttered = withInlineClutter(article, 'other', (title) => `READ MORE: ${title}`, others, seededRandom(1)).split('\n\n');
+    expect(cluttered).toHaveLength(9);
+    expect([cluttered[3], cluttered[7]]).toEqual([`READ MORE: ${others[0]!.slice(0, 80)}`, `READ MORE: ${others[0]!.slice(0, 80)}`]);
+    expect(cluttered.filter((p) => p.startsWith('Paragraph')).join('\n\n')).toBe(article);
+  });
+
+  it('adds nothing without other texts to title it from', () => {
+    expect(withInlineClutter(article, 'other', () => 'Advertisement', [], seededRandom(1))).toBe(article);
   });
 });
