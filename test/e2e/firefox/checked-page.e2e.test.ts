@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partOf } from '../../../eval/embedded-parts';
+import { PART_LAYOUTS, partOf } from '../../../eval/embedded-parts';
 import { inMiddleOf } from '../../../eval/quoted-passages';
 import { detectionFixture } from '../../support/detection-fixture';
 import { articlePage, paragraphs } from '../support/article-page';
@@ -14,10 +14,13 @@ import { firefoxForFile, visit } from '../support/firefox';
  * paragraphs together is the same article: the page is looked up by its
  * text read as one paragraph too (docs/decisions/0058). A third of a short
  * article, too few of its passages to count, is a partial copy by the share
- * of its text the page holds (docs/decisions/0059).
+ * of its text the page holds (docs/decisions/0059). A third of an article
+ * wrapped at 72 columns, a `<p>` a line, is read in its writer's paragraphs
+ * (docs/decisions/0080).
  */
 const herald = detectionFixture('readability-herald-sun-1');
 const cnet = detectionFixture('readability-cnet');
+const wiki = detectionFixture('template-wikipedia.nytimes-4');
 const [header, ...body] = paragraphs(detectionFixture('readability-herald-sun-1.combo'));
 const session = firefoxForFile('en', {
   routes: {
@@ -25,6 +28,8 @@ const session = firefoxForFile('en', {
     '/blog/long-post.html': articlePage('A long blog post', paragraphs(inMiddleOf(detectionFixture('readability-dropbox-blog'), partOf(herald, 1 / 3)))),
     '/news/short.html': articlePage('A short article', paragraphs(cnet)),
     '/blog/post.html': articlePage('A blog post', paragraphs(inMiddleOf(detectionFixture('readability-quanta-1'), partOf(cnet, 1 / 3)))),
+    '/news/wiki.html': articlePage('An encyclopedia article', paragraphs(wiki)),
+    '/blog/wrapped.html': articlePage('A mailing-list post', paragraphs(inMiddleOf(detectionFixture('readability-mozilla-2'), PART_LAYOUTS['wrapped, a line a paragraph'](wiki, 1 / 3)))),
     '/feed/copy.html': articlePage('Reposted', [header as string, body.join(' ').replace(/\s*\n\s*/g, ' ')]),
   },
 });
@@ -55,6 +60,16 @@ describe('Firefox: the page being checked', () => {
     const article = await visit(firefox, articleUrl);
     expect(article.report.status).toBe('new');
     const post = await visit(firefox, server.siteB('/blog/post.html'));
+    expect(post.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
+    await Promise.all([article.page.close(), post.page.close()]);
+  });
+
+  it('is a partial copy of an article read before when it holds a third of it wrapped at 72 columns, a paragraph a line', async () => {
+    const { server, firefox } = session;
+    const articleUrl = server.siteA('/news/wiki.html');
+    const article = await visit(firefox, articleUrl);
+    expect(article.report.status).toBe('new');
+    const post = await visit(firefox, server.siteB('/blog/wrapped.html'));
     expect(post.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
     await Promise.all([article.page.close(), post.page.close()]);
   });
