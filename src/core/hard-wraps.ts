@@ -13,7 +13,7 @@
  * paragraph — which gives back the writer's paragraphs, whatever blank lines
  * the page put between the lines.
  */
-import { WRAPPED_LINE_MAX, lineEnds } from './tokenize';
+import { WRAPPED_LINE_MAX, isBlank, lineEnds } from './tokenize';
 
 /** Narrowest width read as wrapping: tools wrap at 60–80 columns, and a column of table cells or menu items is narrower. */
 export const HARD_WRAP_MIN_WIDTH = 40;
@@ -24,9 +24,9 @@ export const HARD_WRAP_MIN_WIDTH = 40;
  */
 export const HARD_WRAP_MIN_FULL_LINES = 3;
 /**
- * Share of a run's lines (all but its last) that must be full, as wrapping
- * leaves most lines of a paragraph; a list of links or headlines is full only
- * where a line happens to come near the longest.
+ * Share of the lines near a line (those with a next line) that must be full,
+ * as wrapping leaves most lines of a paragraph full; a list of links or
+ * headlines is full only where a line happens to come near the longest.
  */
 export const HARD_WRAP_MIN_FULL = 0.5;
 /** Lines either side of a line that give the width it is measured against: a paragraph or two of wrapped text. */
@@ -108,8 +108,6 @@ function wrapped(text: string): { lines: Lines; joinAfter: Uint8Array } | undefi
   }
   return joined ? { lines, joinAfter } : undefined;
 }
-
-const isBlank = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0b || code === 0x0c;
 
 /** The text's lines, or undefined when no more than HARD_WRAP_MIN_FULL_LINES short lines follow each other (most texts: lines are paragraphs). */
 function linesOf(text: string): Lines | undefined {

@@ -327,7 +327,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
 const LINE_FEED = 0x0a;
 
 /** Whether a code unit is a space, a tab or a carriage return (or another C0 blank: \v, \f). */
-function isBlank(code: number): boolean {
+export function isBlank(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d && code !== LINE_FEED);
 }
 
