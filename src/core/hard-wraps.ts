@@ -48,53 +48,62 @@ interface Lines {
   blanksBefore: number[];
 }
 
-/**
- * Which of the line ends the tokeniser reads in `text` (tokenize.ts
- * lineEnds, all but the text's end: one for each line start it records)
- * wrapping made, 1 for those; undefined when the text has no wrapped run.
- * The line starts left are the writer's lines, without reading the text
- * again.
- */
-export function wrappedLineEnds(text: string): Uint8Array | undefined {
-  const found = wrapped(text);
-  if (found === undefined) return undefined;
-  const { lines, joinAfter } = found;
-  const { ends } = lineEnds(text);
-  const flags = new Uint8Array(ends.length - 1);
-  // The line each end follows: the last that starts before it.
-  for (let k = 0, line = 0; k < flags.length; k++) {
-    while (line + 1 < joinAfter.length && (lines.starts[line + 1] as number) <= (ends[k] as number)) line++;
-    flags[k] = line + 1 < joinAfter.length && joinAfter[line] === JOINED ? 1 : 0;
+/** The wrapped runs found in a text (findHardWraps): read once, then as the tokeniser's line ends or as text. */
+export class HardWraps {
+  constructor(
+    private readonly lines: Lines,
+    /** For each non-blank line, whether and how it is joined to the next (JOINED…). */
+    private readonly joinAfter: Uint8Array,
+  ) {}
+
+  /**
+   * Which of the line ends the tokeniser reads in the text (tokenize.ts
+   * lineEnds, all but the text's end: one for each line start it records)
+   * wrapping made, 1 for those. The line starts left are the writer's lines,
+   * without reading the text again.
+   */
+  wrappedLineEnds(): Uint8Array {
+    const { lines, joinAfter } = this;
+    const { ends } = lineEnds(lines.text);
+    const flags = new Uint8Array(ends.length - 1);
+    // The line each end follows: the last that starts before it.
+    for (let k = 0, line = 0; k < flags.length; k++) {
+      while (line + 1 < joinAfter.length && (lines.starts[line + 1] as number) <= (ends[k] as number)) line++;
+      flags[k] = line + 1 < joinAfter.length && joinAfter[line] === JOINED ? 1 : 0;
+    }
+    return flags;
   }
-  return flags;
+
+  /**
+   * The text with the line breaks of wrapped runs that fall inside a
+   * paragraph replaced by a space (a list item keeps its line), and the
+   * blank lines between them dropped. Whitespace only changes, so the text's
+   * features are the same under both layouts.
+   */
+  joined(): string {
+    const { lines, joinAfter } = this;
+    let out = '';
+    for (let i = 0; i < joinAfter.length; i++) {
+      const line = lines.text.slice(lines.starts[i], lines.ends[i]);
+      if (i === 0) out += line;
+      else if (joinAfter[i - 1]) out += (joinAfter[i - 1] === JOINED_ON_ITS_LINE ? '\n' : ' ') + line.trimStart();
+      else out += '\n'.repeat((lines.blanksBefore[i] as number) + 1) + line;
+    }
+    return out;
+  }
 }
 
-/**
- * `text` with the line breaks of wrapped runs that fall inside a paragraph
- * replaced by a space (a list item keeps its line), and the blank lines
- * between them dropped; undefined when it has no wrapped run. Whitespace
- * only changes, so the text's features are the same under both layouts.
- */
+/** `text` read in its writer's paragraphs (HardWraps.joined), or undefined when it has no wrapped run. */
 export function joinHardWraps(text: string): string | undefined {
-  const found = wrapped(text);
-  if (found === undefined) return undefined;
-  const { lines, joinAfter } = found;
-  let out = '';
-  for (let i = 0; i < joinAfter.length; i++) {
-    const line = text.slice(lines.starts[i], lines.ends[i]);
-    if (i === 0) out += line;
-    else if (joinAfter[i - 1]) out += (joinAfter[i - 1] === JOINED_ON_ITS_LINE ? '\n' : ' ') + line.trimStart();
-    else out += '\n'.repeat((lines.blanksBefore[i] as number) + 1) + line;
-  }
-  return out;
+  return findHardWraps(text)?.joined();
 }
 
 /** How a line is joined to the next: not (0), on one line, or as a line of the same paragraph. */
 const JOINED = 1;
 const JOINED_ON_ITS_LINE = 2;
 
-/** The text's non-blank lines and, for each, whether and how it is joined to the next (JOINED…); undefined when it has no wrapped run. */
-function wrapped(text: string): { lines: Lines; joinAfter: Uint8Array } | undefined {
+/** The wrapped runs of `text`, or undefined when it has none. */
+export function findHardWraps(text: string): HardWraps | undefined {
   const lines = linesOf(text);
   if (lines === undefined) return undefined;
   const count = lines.starts.length;
@@ -106,7 +115,7 @@ function wrapped(text: string): { lines: Lines; joinAfter: Uint8Array } | undefi
     if (end - start > HARD_WRAP_MIN_FULL_LINES && markRun(lines, start, end, joinAfter)) joined = true;
     start = Math.max(end, start + 1);
   }
-  return joined ? { lines, joinAfter } : undefined;
+  return joined ? new HardWraps(lines, joinAfter) : undefined;
 }
 
 /** The text's lines, or undefined when no more than HARD_WRAP_MIN_FULL_LINES short lines follow each other (most texts: lines are paragraphs). */

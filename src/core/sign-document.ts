@@ -2,7 +2,7 @@ import type { DocumentFeatures } from './document-features';
 import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
-import { joinHardWraps, wrappedLineEnds } from './hard-wraps';
+import { findHardWraps } from './hard-wraps';
 import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
 import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
@@ -60,15 +60,15 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
-    // A text of one line has no line starts: its one line is the whole text.
-    return { signature, own: hashed && { lines: hashed.lines ?? new Int32Array(0), lengthBefore: hashed.lengthBeforeLines ?? [], features: hashed.ids.length } };
+    return { signature, own: hashed && { ...linesOfStream(hashed), features: hashed.ids.length } };
   });
   if (!own) return signature;
   // Line breaks a fixed-width wrapping made (hard-wraps.ts): the text read in the writer's paragraphs and lines has the same features.
-  const wrappedEnds = wrappedLineEnds(folded);
-  // A page being checked is also cut into chunks read so (below); a stored one needs only its lines.
-  const unwrapped = wrappedEnds && (relay || wrappedEnds.length !== own.lines.length) ? withSchemeFeatures(joinHardWraps(folded) as string, deps, scheme, true, (features) => features.hashed()) : undefined;
-  const proseLines = unwrapped ? { lines: unwrapped.lines ?? new Int32Array(0), lengthBefore: unwrapped.lengthBeforeLines ?? [] } : wrappedEnds ? writersLines(own, wrappedEnds) : own;
+  const wraps = findHardWraps(folded);
+  // A stored page needs only the writer's lines, read off its own line starts; a page being checked is also cut into chunks read so (below).
+  const wrappedEnds = wraps && !relay ? wraps.wrappedLineEnds() : undefined;
+  const unwrapped = wraps && (relay || wrappedEnds?.length !== own.lines.length) ? withSchemeFeatures(wraps.joined(), deps, scheme, true, (features) => features.hashed()) : undefined;
+  const proseLines = unwrapped ? linesOfStream(unwrapped) : wrappedEnds ? writersLines(own, wrappedEnds) : own;
   // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
   const proseLength = proseLengthOf(proseLines.lines, lineLengthsRead(proseLines.lengthBefore, signature.length), own.features);
   signature.proseTotal = proseLength(0, own.features);
@@ -107,6 +107,12 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   signature.proseStart = compared.map(chunkStart);
   signature.relaidProseStart = relaid.map(chunkStart);
   return signature;
+}
+
+/** Where the lines of a feature stream begin, and the text's length before each. */
+function linesOfStream(hashed: HashedFeatures): { lines: Int32Array; lengthBefore: readonly TextLength[] } {
+  // A text of one line has no line starts: its one line is the whole text.
+  return { lines: hashed.lines ?? new Int32Array(0), lengthBefore: hashed.lengthBeforeLines ?? [] };
 }
 
 /** `own`'s line starts less those at line ends wrapping made (`wrappedEnds`, a flag for each). */
