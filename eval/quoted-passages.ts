@@ -22,9 +22,19 @@ export const QUOTE_MAX_SHARE = 0.25;
 /** The article a quote is put into: the one this many places later in the list (any fixed offset would do). */
 const HOST_OFFSET = 7;
 
+/**
+ * Where a quote starts: at a paragraph's start (whole paragraphs, as `quoteOf`),
+ * or at a sentence inside one (`sentencesOf`): how a writer quotes a few
+ * sentences. A stored chunk ends at an anchor or a paragraph's end, so a quote
+ * from mid-paragraph holds whole chunks only where it is long enough.
+ */
+export type QuoteCut = 'paragraphs' | 'sentences';
+export const QUOTE_CUTS: readonly QuoteCut[] = ['paragraphs', 'sentences'];
+
 export interface QuoteResult {
   group: 'zh' | 'other';
   chars: number;
+  cut: QuoteCut;
   /** Pages judged a quote of the article. */
   labelled: Record<Half, number>;
   /** Pages judged a partial copy of it instead (a long quote of a short article). */
@@ -66,6 +76,30 @@ export function quoteOf(text: string, chars: number): string {
   return end > chars / 2 ? cut.slice(0, end + 1) : cut;
 }
 
+/** A sentence end: the full stop, question or exclamation mark, in either script. */
+const SENTENCE_END = /[.!?](?=\s)|[。！？]/gu;
+/** A sentence end with more of its paragraph after it (no line break next). */
+const SENTENCE_END_INSIDE = /[.!?] +(?=\S)|[。！？](?=[^\n。！？])/gu;
+
+/** The index after the first match of `re` from `from` on, or undefined. */
+function after(re: RegExp, text: string, from: number): number | undefined {
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m ? m.index + m[0].length : undefined;
+}
+
+/**
+ * Sentences from the first sentence that starts inside a paragraph after a
+ * third of the text, about `chars` long, ending at a sentence end: how a
+ * writer quotes a few sentences. Undefined when no paragraph there holds two
+ * sentences.
+ */
+export function sentencesOf(text: string, chars: number): string | undefined {
+  const start = after(SENTENCE_END_INSIDE, text, Math.floor(text.length / 3));
+  if (start === undefined) return undefined;
+  return text.slice(start, after(SENTENCE_END, text, start + chars) ?? text.length).trim();
+}
+
 export function quotedPassages(ds: Dataset): QuotedPassagesReport {
   const results: QuoteResult[] = [];
   const falseHits = { zh: { hits: 0, pairs: 0 }, other: { hits: 0, pairs: 0 } };
@@ -73,13 +107,14 @@ export function quotedPassages(ds: Dataset): QuotedPassagesReport {
     const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const signed = texts.map((t) => signDocument(t));
-    for (const chars of QUOTE_CHARS[group]) {
+    for (const cut of QUOTE_CUTS) for (const chars of QUOTE_CHARS[group]) {
       const result: QuoteResult = {
-        group, chars, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 },
+        group, chars, cut, labelled: { fit: 0, held: 0 }, partial: { fit: 0, held: 0 }, quotes: { fit: 0, held: 0 },
         short: { fit: { quotes: 0, labelled: 0 }, held: { quotes: 0, labelled: 0 } },
       };
       docs.forEach((doc, i) => {
-        const quote = quoteOf(texts[i] as string, chars);
+        const quote = cut === 'paragraphs' ? quoteOf(texts[i] as string, chars) : sentencesOf(texts[i] as string, chars);
+        if (quote === undefined) return;
         const page = inMiddleOf(texts[(i + HOST_OFFSET) % texts.length] as string, quote);
         const half = halfOf(doc.base);
         const short = quote.length < QUOTE_MAX_SHARE * (texts[i] as string).length;
