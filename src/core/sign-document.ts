@@ -3,6 +3,7 @@ import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { findHardWraps } from './hard-wraps';
+import { chunkHeads, hasChunkHeads, paragraphEndHeads } from './chunk-heads';
 import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
 import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
@@ -45,7 +46,8 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const ranges = new Map<Fingerprint, readonly [number, number]>();
   const { signature, own } = withSchemeFeatures(folded, deps, scheme, scheme >= PARAGRAPH_SCHEME, (features, capped) => {
     const hashed = measure === 'sketch' ? features.hashed() : undefined;
-    const chunks = hashed ? sketchesOf(hashed, relay ? ranges : undefined) : features.chunks(capped);
+    const headed = hashed !== undefined && hasChunkHeads(features.length);
+    const chunks = hashed ? sketchesOf(hashed, relay || headed ? ranges : undefined) : features.chunks(capped);
     // A sketch text of one chunk keeps its one sketch: a SimHash text lets its whole fingerprint stand for it, which a sketch cannot be compared with.
     const kept = measure === 'sketch' && chunks.length === 1 ? chunks : keepPassages(chunks, relay ? CHECKED_CHUNKS_MAX : probedPassages(scheme));
     const probed = kept.slice(0, probedPassages(scheme));
@@ -60,6 +62,13 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
       measure,
       length: features.length,
     };
+    // The heads of the chunks it compares: of its sample when stored, of every chunk it holds when checked.
+    if (headed) {
+      const rangesOf = (chunks: readonly Fingerprint[]): Array<readonly [number, number]> => chunks.map((chunk) => ranges.get(chunk) as readonly [number, number]);
+      const heads = chunkHeads(hashed, rangesOf(signature.passages));
+      if (heads.length > 0) signature.heads = heads;
+      if (relay) signature.headsAsked = paragraphEndHeads(hashed, rangesOf(kept));
+    }
     return { signature, own: hashed && { ...linesOfStream(hashed), features: hashed.ids.length } };
   });
   if (!own) return signature;

@@ -194,6 +194,21 @@ export interface DocumentSignature {
    * where a part has too few chunks to count (Comparison.partText).
    */
   proseLength?: readonly number[];
+  /**
+   * Sketch passages only, in a text whose features are words
+   * (chunk-heads.ts): the sketch of the first CHUNK_HEAD_FEATURES features
+   * of each chunk of `passages` longer than that, stored with the page and
+   * filed as its passages are. A page that holds one of them (`headsAsked`)
+   * quotes where that chunk begins, too briefly to hold the chunk: it counts
+   * for a quote alone. Absent in pages signed before heads were kept.
+   */
+  heads?: Fingerprint[];
+  /**
+   * The page being checked only: the heads it is looked up and compared by,
+   * of its chunks that end where their paragraph ends (chunk-heads.ts
+   * paragraphEndHeads); never stored.
+   */
+  headsAsked?: Fingerprint[];
   /** The same for each of `relaid`: the stream is the page's own under every layout. */
   relaidProseLength?: readonly number[];
   /** The page's prose before each of `passages` then `beyondSample` (the stream's prose up to the chunk's start), and before each of `relaid`. */
@@ -279,7 +294,8 @@ export interface Comparison {
   /**
    * Passages of `current` (its whole kept sample) with a partner in
    * `earlier`, and the earlier text's passages found only by the page's
-   * unsampled ones (each once, however many runs hold it).
+   * unsampled ones (each once, however many runs hold it); or, where more,
+   * the earlier text's chunk heads the page holds (DocumentSignature.heads).
    */
   sharedPassages: number;
   /** `earlier`'s like-for-like passages with a partner in `current` through a pair that counts for a part (PartOptions.countsForPart). */
@@ -390,6 +406,14 @@ function addedBy(earlier: readonly Fingerprint[], own: PassagesByBlock, extra: P
   return earlier.filter((p) => hasPartner(p, extra, maxDistance, measure) && !hasPartner(p, own, maxDistance, measure)).length;
 }
 
+/** How many of the earlier text's chunk heads the page holds (DocumentSignature.heads, headsAsked). */
+function headsHeld(earlier: DocumentSignature, current: DocumentSignature, maxDistance: number, measure: PassageMeasure): number {
+  const asked = current.headsAsked ?? current.heads;
+  if (!earlier.heads?.length || !asked?.length) return 0;
+  const held = byFirstBlock(asked);
+  return earlier.heads.filter((h) => hasPartner(h, held, maxDistance, measure)).length;
+}
+
 /**
  * The length (DocumentSignature.proseLength) of the chunks of `chunks` with
  * a partner in `earlier` through a pair `counts` holds for one of, each
@@ -458,13 +482,14 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const lookedUp = all === pc ? c : coverage(pc, earlierPassages, limit, maxDistance, measure);
   const part = countsForPart === undefined ? e : coverage(pe, partners, limit, maxDistance, measure, countsForPart);
   const beyond = alike ? addedBy(pe, byFirstBlock(pc), byFirstBlock(current.unsampled ?? []), maxDistance, measure) : 0;
+  const heads = alike ? headsHeld(earlier, current, maxDistance, measure) : 0;
   const refuted =
     alike &&
     measure === 'sketch' &&
     current.relaid !== undefined &&
     Math.min(e.compared, c.compared) >= UNSHARED_MIN_PASSAGES &&
     // e.shared counts partners under every layout.
-    e.shared + beyond === 0;
+    e.shared + beyond + heads === 0;
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
@@ -472,10 +497,11 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   return {
     distance,
     // What the index finds: the page's own and unsampled passages are looked up, its relaid ones only among those.
-    found: distance <= maxDistance || lookedUp.shared > 0 || beyond > 0,
+    found: distance <= maxDistance || lookedUp.shared > 0 || beyond > 0 || heads > 0,
     earlier: { compared: e.compared, matched: e.matched },
     current: { compared: c.compared, matched: c.matched },
-    sharedPassages: lookedUp.shared + beyond,
+    // A head held is a chunk's beginning, most often of a chunk whose passage matched too: counted so only where heads hold more.
+    sharedPassages: Math.max(lookedUp.shared + beyond, heads),
     partOfEarlier: { compared: part.compared, matched: part.matched },
     partText: prose === undefined ? undefined : partOfText(prose.held, earlier.proseTotal, le),
     partStretch: prose?.stretch,

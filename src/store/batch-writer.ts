@@ -9,7 +9,7 @@ import { BlockEdits } from './blocks/block-edits';
 import { applyBlockEdits } from './blocks/block-stores';
 import { unpackFingerprints } from './codec/fingerprints';
 import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
-import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
+import { encodePage, storedFiledFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import type { ImportHashes, NewEntry } from './import-round';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
@@ -95,7 +95,7 @@ async function writeShared(table: PageTable<'readwrite'>, pages: readonly Stored
       slot.values.push(page);
       slots.set(hash, slot);
       table.add(key, page);
-      edits.addPacked(key, storedFingerprints(page, key));
+      edits.addPacked(key, storedFiledFingerprints(page, key));
       count(key, 'imported');
       return;
     }
@@ -114,7 +114,7 @@ async function writeShared(table: PageTable<'readwrite'>, pages: readonly Stored
       return;
     }
     table.put(key, encoded);
-    edits.replacePacked(key, storedFingerprints(stored, key), storedFingerprints(encoded, key));
+    edits.replacePacked(key, storedFiledFingerprints(stored, key), storedFiledFingerprints(encoded, key));
     count(key, 'updated');
   });
 }
@@ -200,7 +200,7 @@ export class BatchWriter {
     await inTransaction(tx, async () => {
       const table = new PageTable(tx);
       const edits = new BlockEdits();
-      for (const { key, page } of batch.fresh) edits.remove(key, unpackFingerprints(storedFingerprints(page, key)));
+      for (const { key, page } of batch.fresh) edits.remove(key, unpackFingerprints(storedFiledFingerprints(page, key)));
       const shared: StoredPage[] = [];
       for (const page of [...batch.fresh.map((entry) => entry.page), ...batch.updates]) {
         const key = taken.claim(page.u);
@@ -209,7 +209,7 @@ export class BatchWriter {
           continue;
         }
         table.add(key, page);
-        edits.addPacked(key, storedFingerprints(page, key));
+        edits.addPacked(key, storedFiledFingerprints(page, key));
         count(key, 'imported');
       }
       if (shared.length > 0) await writeShared(table, shared, count, edits);
@@ -217,7 +217,7 @@ export class BatchWriter {
       const held = await table.getMany(others.map((entry) => entry.key));
       others.forEach((entry, i) => {
         const page = held[i];
-        if (page !== undefined) edits.addPacked(entry.key, storedFingerprints(page, entry.key));
+        if (page !== undefined) edits.addPacked(entry.key, storedFiledFingerprints(page, entry.key));
       });
       await table.flush();
       await applyBlockEdits(tx, edits);

@@ -45,6 +45,8 @@ export interface ExportRecord {
   passages: string[];
   scheme: FingerprintScheme;
   proseTotal?: number;
+  /** Chunk heads (Page.heads), when the page keeps any. */
+  heads?: string[];
   publishedAt?: string;
   firstVisit: string;
   lastVisit: string;
@@ -163,16 +165,21 @@ function readContent(fields: Fields, now: Date): PageContent {
   const cjkChars = readCount(fields, 'cjkChars', 0, MAX_TEXT_COUNT);
   const words = readCount(fields, 'words', 0, MAX_TEXT_COUNT);
   const fingerprint = readFingerprint(fields.fingerprint, 'fingerprint');
-  const rawPassages = fields.passages;
-  if (!Array.isArray(rawPassages)) throw new InvalidField('passages: expected an array');
-  if (rawPassages.length > MAX_PASSAGES) throw new InvalidField(`passages: more than ${MAX_PASSAGES}`);
-  const passages = rawPassages.map((value, i) => readFingerprint(value, `passages[${i}]`));
+  const passages = readFingerprints(fields.passages, 'passages');
   const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
   const proseTotal = present(fields, 'proseTotal') ? readCount(fields, 'proseTotal', 0, MAX_TEXT_COUNT) : undefined;
+  const heads = present(fields, 'heads') ? readFingerprints(fields.heads, 'heads') : undefined;
   const publishedAt = present(fields, 'publishedAt') ? readPublishedTime(fields, now) : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
-  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, proseTotal, publishedAt, source: source as PageSource };
+  return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, proseTotal, heads, publishedAt, source: source as PageSource };
+}
+
+/** An array of at most MAX_PASSAGES fingerprints (passages, chunk heads). */
+function readFingerprints(raw: unknown, name: string): string[] {
+  if (!Array.isArray(raw)) throw new InvalidField(`${name}: expected an array`);
+  if (raw.length > MAX_PASSAGES) throw new InvalidField(`${name}: more than ${MAX_PASSAGES}`);
+  return raw.map((value, i) => readFingerprint(value, `${name}[${i}]`));
 }
 
 type Visits = Pick<Page, 'firstVisit' | 'lastVisit' | 'visitCount'>;
@@ -204,6 +211,7 @@ function toPage(content: PageContent, visits: Visits): NewPage {
   if (content.canonicalUrl !== undefined) page.canonicalUrl = content.canonicalUrl;
   if (content.language !== undefined) page.language = content.language;
   if (content.proseTotal !== undefined) page.proseTotal = content.proseTotal;
+  if (content.heads?.length) page.heads = content.heads;
   if (content.publishedAt !== undefined) page.publishedAt = Date.parse(content.publishedAt);
   return page;
 }
@@ -257,6 +265,7 @@ export function pageInputToExportRecord(input: PageInput, now: Date): ExportReco
     passages: input.passages ?? [],
     scheme: input.scheme ?? FINGERPRINT_SCHEME,
     proseTotal: input.proseTotal === undefined ? undefined : Math.round(input.proseTotal),
+    heads: input.heads?.length ? input.heads : undefined,
     publishedAt: publishedAt !== undefined && isPlausiblePublishedTime(publishedAt.getTime(), now) ? publishedAt.toISOString() : undefined,
     source: input.source ?? 'visit',
   };
@@ -286,6 +295,7 @@ export function pageToExportRecord(page: NewPage): ExportRecord {
     passages: page.passages,
     scheme: page.scheme,
     proseTotal: page.proseTotal,
+    heads: page.heads,
     publishedAt: page.publishedAt === undefined ? undefined : new Date(page.publishedAt).toISOString(),
     firstVisit: new Date(page.firstVisit).toISOString(),
     lastVisit: new Date(page.lastVisit).toISOString(),
@@ -315,6 +325,7 @@ export function serializeExportRecord(record: ExportRecord): string {
     passages: record.passages,
     scheme: record.scheme,
     proseTotal: record.proseTotal,
+    heads: record.heads,
     publishedAt: record.publishedAt,
     firstVisit: record.firstVisit,
     lastVisit: record.lastVisit,

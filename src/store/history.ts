@@ -7,7 +7,7 @@ import { normalizeUrl } from '../core/url';
 import { lookupBlocks } from './blocks/block-stores';
 import { mergeRuns } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
-import { decodePage, encodePage, storedFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
+import { decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
@@ -98,7 +98,7 @@ function bestSlot(page: StoredPage, key: number, query: Fingerprint, measure: Pa
   let best = { slot: -1, distance: Infinity };
   const sketch = measure === 'sketch';
   const pageMeasure = passageMeasure(storedScheme(page, key));
-  unpackFingerprints(storedFingerprints(page, key)).forEach((fp, slot) => {
+  unpackFingerprints(storedFiledFingerprints(page, key)).forEach((fp, slot) => {
     if (slot === 0 ? sketch : pageMeasure !== measure || !sharesFirstBlock(fp, query)) return;
     const distance = passageDistance(fp, query, measure);
     if (distance < best.distance) best = { slot, distance };

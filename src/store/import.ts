@@ -23,7 +23,7 @@ import { BlockEdits } from './blocks/block-edits';
 import { mergeRuns, spillRun, supersede } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
 import { groupOf } from './codec/page-group';
-import { encodePage, storedFingerprints, type StoredPage } from './codec/stored-page';
+import { encodePage, storedFiledFingerprints, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { ExportFormatError, parseExportPages, type ParsedPage } from './export-format';
 import { ImportHashes, RoundPlan, type NewEntry, type PlannedBatch } from './import-round';
@@ -410,7 +410,7 @@ class RoundWriter {
       const orphans = entries.filter((_, i) => !held[i]);
       for (let b = 0; b < BLOCK_COUNT; b++) {
         const edits = new BlockEdits(b);
-        for (const { key, page } of orphans) edits.remove(key, unpackFingerprints(storedFingerprints(page, key)));
+        for (const { key, page } of orphans) edits.remove(key, unpackFingerprints(storedFiledFingerprints(page, key)));
         await fileInSteps(this.db, edits, b);
       }
     } catch {

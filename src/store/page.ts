@@ -31,6 +31,8 @@ export interface Page {
   words: number;
   /** The text's prose length (core DocumentSignature.proseTotal), whole length units; absent in pages recorded before it was kept. */
   proseTotal?: number;
+  /** Chunk heads (core DocumentSignature.heads, 16 hex each), filed in the block index after the passages; absent in pages recorded before they were kept and in texts whose features are not words. */
+  heads?: string[];
   /** Publication time declared by the page, ms since epoch. */
   publishedAt?: number;
   firstVisit: number;
@@ -60,6 +62,7 @@ export interface PageInput {
   scheme?: FingerprintScheme;
   /** Rounded to whole length units when recorded. */
   proseTotal?: number;
+  heads?: string[];
   /** ms since epoch. */
   publishedAt?: number;
   /** Defaults to 'visit'. */
@@ -92,7 +95,7 @@ export function truncateText(text: string, max: number): string {
 }
 
 /** What the engine judges a stored page by: its fingerprints, length and prose. */
-export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'scheme' | 'cjkChars' | 'words' | 'proseTotal'>): DocumentSignature {
+export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'scheme' | 'cjkChars' | 'words' | 'proseTotal' | 'heads'>): DocumentSignature {
   const signature: DocumentSignature = {
     fingerprint: fingerprintFromHex(page.fingerprint),
     passages: page.passages.map(fingerprintFromHex),
@@ -101,17 +104,19 @@ export function pageSignature(page: Pick<Page, 'fingerprint' | 'passages' | 'sch
     length: { cjkChars: page.cjkChars, words: page.words },
   };
   if (page.proseTotal !== undefined) signature.proseTotal = page.proseTotal;
+  if (page.heads?.length) signature.heads = page.heads.map(fingerprintFromHex);
   return signature;
 }
 
 /** What a page's record keeps of its signature (the inverse of pageSignature): every caller that records a signed text. */
-export function signedFields(signature: DocumentSignature): Pick<PageInput, 'cjkChars' | 'words' | 'fingerprint' | 'passages' | 'proseTotal'> {
+export function signedFields(signature: DocumentSignature): Pick<PageInput, 'cjkChars' | 'words' | 'fingerprint' | 'passages' | 'proseTotal' | 'heads'> {
   return {
     cjkChars: signature.length.cjkChars,
     words: signature.length.words,
     fingerprint: fingerprintToHex(signature.fingerprint),
     passages: signature.passages.map(fingerprintToHex),
     ...(signature.proseTotal !== undefined ? { proseTotal: signature.proseTotal } : {}),
+    ...(signature.heads?.length ? { heads: signature.heads.map(fingerprintToHex) } : {}),
   };
 }
 

@@ -11,9 +11,9 @@ import type { NewPage, Page } from './page';
 import type { PageTable } from './page-table';
 import type { WriteTx } from './schema';
 
-/** A page's fingerprints in slot order: the whole document, then its passages. */
-function fingerprintsOf(page: Pick<Page, 'fingerprint' | 'passages'>): Fingerprint[] {
-  return [page.fingerprint, ...page.passages].map(fingerprintFromHex);
+/** A page's fingerprints in slot order: the whole document, then its passages, then its chunk heads (filed in block0 as passages are). */
+function fingerprintsOf(page: Pick<Page, 'fingerprint' | 'passages' | 'heads'>): Fingerprint[] {
+  return [page.fingerprint, ...page.passages, ...(page.heads ?? [])].map(fingerprintFromHex);
 }
 
 /** Adds the page under a key of its URL (codec/page-key.ts); its bucket entries go to `edits`. */

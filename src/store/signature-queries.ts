@@ -1,7 +1,7 @@
 /**
  * What `History.queryMany` is asked for a page: each signature's whole
  * fingerprint, then its passages (the unsampled ones too, for the page
- * being checked: DocumentSignature.unsampled), marked as passages so that only their
+ * being checked: DocumentSignature.unsampled) and chunk heads, marked as passages so that only their
  * block0 bucket is read (QueryOptions.passageQueries), and as sketches when
  * they are (QueryOptions.sketchQueries, fingerprint scheme 6 on).
  */
@@ -20,6 +20,10 @@ export interface QueriedSignature<F extends Fingerprint | string> {
   passages: readonly F[];
   /** The page being checked: its passages beyond the stored sample. */
   unsampled?: readonly F[];
+  /** Its chunk heads (core DocumentSignature.heads), asked as passages are: stored heads are filed with them. */
+  heads?: readonly F[];
+  /** The page being checked: the heads it is asked by instead (DocumentSignature.headsAsked). */
+  headsAsked?: readonly F[];
   measure?: PassageMeasure;
 }
 
@@ -28,8 +32,8 @@ export function signatureQueries<F extends Fingerprint | string>(signatures: Ite
   const fingerprints: F[] = [];
   const passageQueries: boolean[] = [];
   const sketchQueries: boolean[] = [];
-  for (const { fingerprint, passages: sampled, unsampled = [], measure } of signatures) {
-    const passages = [...sampled, ...unsampled];
+  for (const { fingerprint, passages: sampled, unsampled = [], heads = [], headsAsked = heads, measure } of signatures) {
+    const passages = [...sampled, ...unsampled, ...headsAsked];
     fingerprints.push(fingerprint, ...passages);
     passageQueries.push(false, ...passages.map(() => true));
     sketchQueries.push(false, ...passages.map(() => measure === 'sketch'));

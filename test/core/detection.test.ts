@@ -52,6 +52,7 @@ function throughStore(s: DocumentSignature): DocumentSignature {
   return {
     fingerprint: fingerprintFromHex(fingerprintToHex(s.fingerprint)),
     passages: s.passages.map((p) => fingerprintFromHex(fingerprintToHex(p))),
+    ...(s.heads ? { heads: s.heads.map((h) => fingerprintFromHex(fingerprintToHex(h))) } : {}),
     // The store keeps the scheme, which says how the passages were made.
     ...(s.measure !== undefined ? { measure: s.measure } : {}),
     length: { cjkChars: s.length.cjkChars, words: s.length.words },
@@ -168,8 +169,8 @@ describe('close fingerprints refuted by passages (each flagged row failed before
   it('finds a repost 4 bits apart whose paragraphs became lines under a header by those lines, and calls it a duplicate (was different)', () => {
     const [e, c] = [sig('readability-herald-sun-1'), checked('readability-herald-sun-1.combo')];
     expect(hammingDistance(e.fingerprint, c.fingerprint)).toBeGreaterThan(DEFAULT_MAX_DISTANCE);
-    // Its own chunks share none with the article's, so neither the index nor judge found it.
-    expect(judge(e, sig('readability-herald-sun-1.combo')).verdict).toBe('different');
+    // Its own chunks share none with the article's, so neither the index nor judge found a copy: a few chunks begin alike (their heads), a quote.
+    expect(judge(e, sig('readability-herald-sun-1.combo')).verdict).toBe('quote');
     // Its chunks with every line a paragraph are looked up (unsampled) and hold most of the article's passages.
     expect(c.unsampled!.some((p) => e.passages.some((q) => passagesMatch(p, q, 3, 'sketch')))).toBe(true);
     const cmp = compareSignatures(e, c);
@@ -194,7 +195,7 @@ describe('close fingerprints refuted by passages (each flagged row failed before
 describe('signCheckedDocument', () => {
   it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, proseStart, relaidProseStart, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, proseStart, relaidProseStart, headsAsked, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
@@ -210,6 +211,9 @@ describe('signCheckedDocument', () => {
       expect(proseStart).toHaveLength(proseLength!.length);
       expect(relaidProseStart).toHaveLength(relaid!.length);
       proseStart!.forEach((start, i) => expect(start + proseLength![i]!).toBeLessThanOrEqual(rest.proseTotal! + 1e-6));
+      // The heads it is asked by: one at most for each chunk it compares, none for a Chinese text (chunk-heads.ts).
+      expect(headsAsked?.length ?? 0).toBeLessThanOrEqual(rest.passages.length + beyondSample!.length);
+      expect(headsAsked === undefined).toBe(rest.length.cjkChars > rest.length.words);
     }
   });
 

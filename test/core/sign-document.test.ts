@@ -8,6 +8,7 @@ import type { Fingerprint } from '../../src/core/fingerprint64';
 import {
   isAnchorHash, passageKey, PARAGRAPH_MIN_FEATURES, PASSAGE_MAX_FEATURES, PASSAGE_MIN_FEATURES,
 } from '../../src/core/passages';
+import { CHUNK_HEAD_FEATURES, hasChunkHeads } from '../../src/core/chunk-heads';
 import { chunkSketch } from '../../src/core/passage-sketch';
 import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, probedPassages, type FingerprintScheme } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
@@ -27,7 +28,10 @@ import { lengthUnits, type DocumentSignature } from '../../src/core/verdict';
  * the next ones up to probedPassages as the unsampled ones; with sketches,
  * the prose total: the length of every line of PARAGRAPH_MIN_FEATURES
  * features or more, once lines wrapped at a width are joined (the
- * paragraphs of one sentence each below are such lines). signDocument gets there in one pass without a string
+ * paragraphs of one sentence each below are such lines); with sketches, in a
+ * text of more words than CJK characters, the heads of the sampled chunks
+ * longer than CHUNK_HEAD_FEATURES (the sketch of their first features).
+ * signDocument gets there in one pass without a string
  * per word, and must give exactly this (the prose total to rounding).
  */
 function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCHEME): DocumentSignature {
@@ -36,14 +40,19 @@ function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCH
   const starts = [0, ...paragraphs, features.length];
   const byParagraph = starts.slice(1).map((end, p) => features.slice(starts[p], end));
   const sketches = passageMeasure(scheme) === 'sketch';
-  const probed = specifiedPassages(byParagraph, sketches);
+  const chunks = specifiedChunks(byParagraph, sketches);
+  const probed = chunks.map((c) => c.fp);
+  const length = measureText(text);
+  // Chunk heads: the sketch of the first CHUNK_HEAD_FEATURES features of each sampled chunk longer than that, where features are words.
+  const heads = sketches && hasChunkHeads(length) ? chunks.slice(0, CURRENT_SAMPLE_SIZE).filter((c) => c.features.length > CHUNK_HEAD_FEATURES).map((c) => chunkPassage(c.features.slice(0, CHUNK_HEAD_FEATURES), true)) : [];
   return {
     fingerprint: simhash(waterFill(weightedFeatures(tokens))),
     passages: probed.slice(0, CURRENT_SAMPLE_SIZE),
+    ...(heads.length > 0 ? { heads } : {}),
     unsampled: probed.slice(CURRENT_SAMPLE_SIZE),
     sampleSize: CURRENT_SAMPLE_SIZE,
     measure: passageMeasure(scheme),
-    length: measureText(text),
+    length,
     ...(sketches ? { proseTotal: expect.closeTo(proseTotal(foldText(text)), 6) as number } : {}),
   };
 }
@@ -103,17 +112,17 @@ function chunkPassage(chunk: readonly string[], sketches: boolean): Fingerprint 
   return simhash(waterFill(new Map([...counts].map(([feature, tf]) => [feature, Math.round(tf ** 1.5)] as const))));
 }
 
-/** Scheme 5 keeps no passage of a one-chunk text (its whole fingerprint stands for it); scheme 6 keeps its one sketch. */
-function specifiedPassages(paragraphs: ReadonlyArray<readonly string[]>, sketches: boolean): Fingerprint[] {
+/** Scheme 5 keeps no passage of a one-chunk text (its whole fingerprint stands for it); scheme 6 keeps its one sketch. The passages kept, with their chunks' features. */
+function specifiedChunks(paragraphs: ReadonlyArray<readonly string[]>, sketches: boolean): Array<{ fp: Fingerprint; features: readonly string[] }> {
   const chunks = paragraphs.filter((p) => p.length >= PARAGRAPH_MIN_FEATURES).flatMap(paragraphChunks);
   if (chunks.length === 0 || (chunks.length === 1 && !sketches)) return [];
   const keyed = chunks.map((c) => {
     const fp = chunkPassage(c, sketches);
-    return { fp, key: passageKey(fp) };
+    return { fp, key: passageKey(fp), features: c };
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
   const distinct = keyed.filter((k, i) => i === 0 || k.key !== (keyed[i - 1] as (typeof keyed)[number]).key);
-  return distinct.slice(0, probedPassages(FINGERPRINT_SCHEME)).map((k) => k.fp);
+  return distinct.slice(0, probedPassages(FINGERPRINT_SCHEME));
 }
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');

@@ -206,6 +206,25 @@ describe('parseExport', () => {
   });
 });
 
+describe('the chunk heads of a record', () => {
+  const heads = ['1111111122222222', '33333333aaaaaaaa'];
+  test.each([
+    ['absent: a page recorded before they were kept, or a Chinese one', { ...valid }, { ok: true, record: { ...valid } }],
+    ['a list of fingerprints, read in lower case', { ...valid, heads: ['1111111122222222', '33333333AAAAAAAA'] }, { ok: true, record: { ...valid, heads } }],
+    ['not a list', { ...valid, heads: '1111111122222222' }, { ok: false, reason: 'heads: expected an array', url: valid.url }],
+    ['more than a page has passages', { ...valid, heads: Array.from({ length: 65 }, () => heads[0]) }, { ok: false, reason: 'heads: more than 64', url: valid.url }],
+    ['one that is not 16 hex digits', { ...valid, heads: ['1111'] }, { ok: false, reason: expect.stringMatching(/^heads\[0\]: /), url: valid.url }],
+  ])('%s', (_name, record, expected) => {
+    expect(validateExportRecord(record, NOW)).toEqual(expected);
+  });
+
+  test('are written after the prose total and read back', async () => {
+    const line = serializeExportRecord({ ...valid, proseTotal: 640, heads });
+    expect(line).toMatch(/"proseTotal":640,"heads":\["1111111122222222","33333333aaaaaaaa"\],/);
+    expect(await parseAll(file([{ ...valid, heads }]))).toEqual([{ index: 0, ok: true, record: { ...valid, heads } }]);
+  });
+});
+
 describe('the prose total of a record', () => {
   test.each([
     ['absent: a page recorded before it was kept', { ...valid }, { ok: true, record: { ...valid } }],

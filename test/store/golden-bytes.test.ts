@@ -74,4 +74,16 @@ describe('stored bytes', () => {
     // As the page above, but flags 0x2a (scheme 6, prose) and 640 = 80 05 after the five counts.
     expect(record.d).toBe('020123456789abcdef0123456789abcdee2a0001a01f00bc05008005');
   });
+
+  test('a page recorded with chunk heads: the count\'s top bit, then their count and the heads before the flags (database version 12)', async () => {
+    const { history, factory, name } = await freshHistory();
+    await history.recordVisit(pageInput({ passages: ['0123456789abcdee'], proseTotal: 640, heads: ['0123456711112222'] }));
+    history.close();
+    const dump = readable(await dumpDatabase(factory, name));
+    const [[, record]] = dump.pages as [[number, { d: string }]];
+    // As the page above, with 0x82 for its two fingerprints and heads that follow, then one head.
+    expect(record.d).toBe('820123456789abcdef0123456789abcdee0101234567111122222a0001a01f00bc05008005');
+    // The head is filed in block0 as the passage is, under its first block (0x0123), beside it.
+    expect((dump.block0 as Array<[number, string]>).find(([key]) => key === 0x0123)?.[1]).toMatch(/^(.{16}){3}$/);
+  });
 });

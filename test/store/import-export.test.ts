@@ -22,7 +22,7 @@ async function* fromDisk(text: string): AsyncGenerator<string> {
 async function populate(history: History, advance: (ms: number) => void): Promise<void> {
   await history.recordVisit(pageInput({ url: 'https://a.example/one', site: 'a.example', fingerprint: '1111111111111111', passages: ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'], language: 'en', publishedAt: T0 - 10 * HOUR, canonicalUrl: 'https://a.example/one' }));
   advance(HOUR);
-  await history.recordVisit(pageInput({ url: 'https://b.example/two', site: 'b.example', title: '=HYPERLINK("x")', fingerprint: '2222222222222222', source: 'author' }));
+  await history.recordVisit(pageInput({ url: 'https://b.example/two', site: 'b.example', title: '=HYPERLINK("x")', fingerprint: '2222222222222222', passages: ['cccccccccccccccc'], heads: ['dddddddddddddddd'], proseTotal: 300, source: 'author' }));
   advance(HOUR);
   await history.recordVisit(pageInput({ url: 'https://a.example/one', site: 'a.example', fingerprint: '1111111111111112', passages: ['aaaaaaaaaaaaaaab'] }));
   advance(HOUR);
@@ -33,7 +33,7 @@ async function populate(history: History, advance: (ms: number) => void): Promis
 async function comparable(history: History) {
   const { pages } = await history.list({ order: 'oldest' });
   const records = pages.map(({ id: _id, ...rest }) => rest);
-  const matches = await history.queryMany(pages.flatMap((p) => [p.fingerprint, ...p.passages]), 0);
+  const matches = await history.queryMany(pages.flatMap((p) => [p.fingerprint, ...p.passages, ...(p.heads ?? [])]), 0);
   return { records, matches: matches.map((ms) => ms.map((m) => [m.page.url, m.slot, m.distance])) };
 }
 

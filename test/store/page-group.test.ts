@@ -18,6 +18,7 @@ function randomPage(random: () => number, i: number): NewPage {
   if (random() < 0.1) page.site = 'other.example';
   if (random() < 0.3) page.publishedAt = 1_600_000_000_000 + i;
   if (random() < 0.5) page.proseTotal = Math.floor(random() * 500);
+  if (random() < 0.5) page.heads = Array.from({ length: 1 + Math.floor(random() * 30) }, hex);
   return page;
 }
 

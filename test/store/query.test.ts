@@ -167,6 +167,17 @@ describe('the block index', () => {
     expect(matches).toEqual(expected.map((m) => ({ page, ...m })));
   });
 
+  test('a page\'s chunk heads are filed after its passages: a sketch query finds one (slot after the passages), and they go when the page does', async () => {
+    const { history } = await freshHistory();
+    const head = 'bbbb11bbccddeeff';
+    const page = await history.recordVisit(pageInput({ fingerprint: '0123456789abcdef', passages: ['aaaa11bbccddeeff', '5555555555555555'], heads: [head], scheme: SKETCH_SCHEME }));
+    expect(page.heads).toEqual([head]);
+    const [matches] = await history.queryMany([fingerprintFromHex('bbbb11bbccdd0000')], 3, { passageQueries: [true], sketchQueries: [true] });
+    expect(matches).toEqual([{ page, slot: 3, distance: 2 }]);
+    await history.delete(page.id);
+    expect((await history.queryMany([fingerprintFromHex(head)], 3, { passageQueries: [true], sketchQueries: [true] }))[0]).toEqual([]);
+  });
+
   test('sketches and SimHashes never match each other, whatever their bits', async () => {
     const { history } = await freshHistory();
     const value = 'aaaa11bbccddeeff';

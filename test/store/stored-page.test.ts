@@ -23,6 +23,9 @@ describe('stored page records', () => {
     ['a prose total', { scheme: 6, proseTotal: 512 }],
     ['a prose total of 0 (a text of short lines) and a publication date', { scheme: 6, proseTotal: 0, publishedAt: 1_600_000_000_000 }],
     ['the largest prose total and scheme (the flags byte holds both)', { scheme: 6, proseTotal: 100_000_000 }],
+    ['chunk heads (database version 12)', { scheme: 6, proseTotal: 512, heads: ['1111111122222222', '33333333aaaaaaaa'] }],
+    ['chunk heads and a publication date', { scheme: 6, heads: ['1111111122222222'], publishedAt: 1_600_000_000_000 }],
+    ['as many chunk heads as passages can be', { scheme: 6, heads: Array.from({ length: 64 }, (_, i) => i.toString(16).padStart(16, '0')) }],
   ])('%s round-trips exactly', (_, overrides) => {
     const page = { ...PAGE, ...overrides };
     expect(decodePage(encodePage(page), 42)).toEqual({ ...page, id: 42 });
@@ -54,6 +57,7 @@ describe('stored page records', () => {
     ['an unknown source', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt + 1 ? 9 : byte)) }],
     ['an unknown fingerprint scheme', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt ? 0x0e : byte)) }],
     ['a prose total flagged but not written', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === flagsAt ? byte | 0x20 : byte)) }],
+    ['chunk heads said to follow but cut short', { ...good, d: Uint8Array.from(good.d, (byte, i) => (i === 0 ? byte | 0x80 : i === flagsAt ? 40 : byte)) }],
   ])('a record with %s is a DamagedPageError naming its key', (_, stored) => {
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(DamagedPageError);
     expect(() => decodePage(stored as StoredPage, 7)).toThrow(/page 7/);

@@ -60,6 +60,11 @@ export function passagesHex(bytes: Uint8Array): string[] {
   return passages;
 }
 
+/** Every fingerprint of packed fingerprints as hex. */
+export function fingerprintsHex(bytes: Uint8Array): string[] {
+  return Array.from({ length: Math.floor(bytes.byteLength / FINGERPRINT_BYTES) }, (_, i) => fingerprintHexAt(bytes, i));
+}
+
 /** packFingerprints of the whole-document fingerprint and the passages given as hex, written without objects between (once per imported page). */
 export function fingerprintsFromHex(fingerprint: string, passages: readonly string[]): Uint8Array {
   const bytes = new Uint8Array((1 + passages.length) * FINGERPRINT_BYTES);

@@ -8,7 +8,9 @@
  * rest of the extension sees. Pure: no IndexedDB.
  *
  * `d` layout: a count n, then n fingerprints of 8 bytes each, big-endian
- * (the whole document, then the passages), then a flags byte (bit 0:
+ * (the whole document, then the passages); when the count's top bit is set
+ * (HEADS_FOLLOW, database version 12 on), a count h and h chunk heads of
+ * 8 bytes each (core DocumentSignature.heads); then a flags byte (bit 0:
  * publishedAt present; bits 1–4: the fingerprint scheme − 1, so records
  * written before schemes existed read as scheme 1; bit 5: proseTotal
  * present) and the source (index in PAGE_SOURCES), then
@@ -20,7 +22,8 @@
 import { isFingerprintScheme, type FingerprintScheme } from '../../core/scheme';
 import { siteOf } from '../../core/url';
 import { PAGE_SOURCES, type NewPage, type Page, type PageSource } from '../page';
-import { FINGERPRINT_BYTES, fingerprintHexAt, fingerprintsFromHex, passagesHex } from './fingerprints';
+import { fingerprintFromHex } from '../../core/fingerprint64';
+import { FINGERPRINT_BYTES, fingerprintHexAt, fingerprintsFromHex, fingerprintsHex, packFingerprints, passagesHex } from './fingerprints';
 
 /** A page as the pages store holds it: the encoded form of `NewPage` (layout above). */
 export interface StoredPage {
@@ -56,6 +59,8 @@ const SCHEME_MASK = 0x0f;
 const HAS_PROSE = 1 << 5;
 /** Bytes before the fingerprints: their count. */
 const COUNT_BYTES = 1;
+/** The count's top bit (a page has at most 1 + MAX_PASSAGES fingerprints): chunk heads follow the fingerprints. */
+const HEADS_FOLLOW = 0x80;
 
 export class DamagedPageError extends Error {
   constructor(key: number) {
@@ -85,10 +90,15 @@ export function encodePage(page: NewPage): StoredPage {
   const tail: number[] = [flags, PAGE_SOURCES.indexOf(page.source)];
   for (const value of [page.visitCount, page.textLength, page.cjkChars, page.words, zigzag(page.lastVisit - page.firstVisit)]) pushVarint(tail, value);
   if (prose) pushVarint(tail, page.proseTotal as number);
-  const start = COUNT_BYTES + fingerprints.byteLength;
+  const heads = page.heads?.length ? packFingerprints(page.heads.map(fingerprintFromHex)) : undefined;
+  const start = COUNT_BYTES + fingerprints.byteLength + (heads ? COUNT_BYTES + heads.byteLength : 0);
   const d = new Uint8Array(start + tail.length + (published ? 8 : 0));
-  d[0] = fingerprints.byteLength / FINGERPRINT_BYTES;
+  d[0] = fingerprints.byteLength / FINGERPRINT_BYTES | (heads ? HEADS_FOLLOW : 0);
   d.set(fingerprints, COUNT_BYTES);
+  if (heads) {
+    d[COUNT_BYTES + fingerprints.byteLength] = heads.byteLength / FINGERPRINT_BYTES;
+    d.set(heads, 2 * COUNT_BYTES + fingerprints.byteLength);
+  }
   d.set(tail, start);
   if (published) new DataView(d.buffer).setFloat64(start + tail.length, page.publishedAt as number, true);
   const stored: StoredPage = { u: page.url, t: page.title, e: page.excerpt, v: page.lastVisit, d, o: page.scheme };
@@ -98,18 +108,48 @@ export function encodePage(page: NewPage): StoredPage {
   return stored;
 }
 
-/** End of the fingerprints in `d`; throws DamagedPageError on a record this code did not write. */
-function fingerprintsEnd(stored: StoredPage, key: number): number {
+/** End of the whole fingerprint and the passages in `d`; throws DamagedPageError on a record this code did not write. */
+function passagesEnd(stored: StoredPage, key: number): number {
   const d: unknown = stored?.d;
   if (!(d instanceof Uint8Array) || d.byteLength < COUNT_BYTES) throw new DamagedPageError(key);
-  const end = COUNT_BYTES + (d[0] as number) * FINGERPRINT_BYTES;
-  if (d[0] === 0 || d.byteLength < end) throw new DamagedPageError(key);
+  const count = (d[0] as number) & ~HEADS_FOLLOW;
+  const end = COUNT_BYTES + count * FINGERPRINT_BYTES;
+  if (count === 0 || d.byteLength < end) throw new DamagedPageError(key);
   return end;
 }
 
-/** The page's fingerprints, packed 8 bytes each (a view into the record). */
+/** End of every fingerprint in `d`, the chunk heads included: where the flags byte is. */
+function fingerprintsEnd(stored: StoredPage, key: number): number {
+  const end = passagesEnd(stored, key);
+  if (((stored.d[0] as number) & HEADS_FOLLOW) === 0) return end;
+  const headsEnd = end + COUNT_BYTES + (stored.d[end] ?? 0) * FINGERPRINT_BYTES;
+  if (stored.d.byteLength < headsEnd) throw new DamagedPageError(key);
+  return headsEnd;
+}
+
+/** The page's fingerprints, packed 8 bytes each (a view into the record): the whole document, then the passages. */
 export function storedFingerprints(stored: StoredPage, key: number): Uint8Array {
-  return stored.d.subarray(COUNT_BYTES, fingerprintsEnd(stored, key));
+  return stored.d.subarray(COUNT_BYTES, passagesEnd(stored, key));
+}
+
+/**
+ * Every fingerprint the block index files for the page, packed: the whole
+ * document, its passages, then its chunk heads (a view into the record when
+ * it keeps no heads, a copy otherwise).
+ */
+export function storedFiledFingerprints(stored: StoredPage, key: number): Uint8Array {
+  const fingerprints = storedFingerprints(stored, key);
+  const heads = storedHeads(stored, key);
+  if (heads.byteLength === 0) return fingerprints;
+  const filed = new Uint8Array(fingerprints.byteLength + heads.byteLength);
+  filed.set(fingerprints);
+  filed.set(heads, fingerprints.byteLength);
+  return filed;
+}
+
+/** The page's chunk heads, packed 8 bytes each (a view into the record; empty when it keeps none). */
+export function storedHeads(stored: StoredPage, key: number): Uint8Array {
+  return stored.d.subarray(passagesEnd(stored, key) + COUNT_BYTES, fingerprintsEnd(stored, key));
 }
 
 /** The scheme the page was signed in, from its flags (what decodeContent reads), without decoding the rest. */
@@ -173,7 +213,8 @@ function decodeFields(stored: StoredPage, key: number): Page {
   const proseTotal = (flags & HAS_PROSE) !== 0 ? varint() : undefined;
   const scheme = storedScheme(stored, key);
   if (at + (published ? 8 : 0) !== d.byteLength) throw new DamagedPageError(key);
-  const fingerprints = d.subarray(COUNT_BYTES, end);
+  const fingerprints = storedFingerprints(stored, key);
+  const heads = storedHeads(stored, key);
   const page: Page = {
     id: key,
     url: stored.u,
@@ -194,6 +235,7 @@ function decodeFields(stored: StoredPage, key: number): Page {
   if (stored.c !== undefined) page.canonicalUrl = stored.c;
   if (stored.l !== undefined) page.language = stored.l;
   if (proseTotal !== undefined) page.proseTotal = proseTotal;
+  if (heads.byteLength > 0) page.heads = fingerprintsHex(heads);
   if (published) page.publishedAt = new DataView(d.buffer, d.byteOffset, d.byteLength).getFloat64(at, true);
   return page;
 }

@@ -1,0 +1,45 @@
+import type { HashedFeatures } from './feature-table';
+import type { Fingerprint } from './fingerprint64';
+import { chunkSketch, SKETCH_BYTES } from './passage-sketch';
+import type { TextLength } from './text-length';
+
+/**
+ * Features in a chunk's head: about a sentence of English (≈ 30 words with
+ * stopwords, ≈ 180 characters). A quote of a few hundred characters that
+ * starts where a stored chunk starts (a paragraph's start, or the anchor that
+ * ended the chunk before) holds the chunk's head whole, while it holds the
+ * whole chunk (≈ 400 characters) only when it is long enough.
+ */
+export const CHUNK_HEAD_FEATURES = 16;
+
+/**
+ * Whether a text's chunks get heads: where its features are words. A chunk of
+ * 32 word features is longer than a quote of a few hundred characters; one of
+ * 32 Chinese characters is ≈ 45 characters of text, several of which such a
+ * quote holds whole.
+ */
+export function hasChunkHeads(length: TextLength): boolean {
+  return length.words > length.cjkChars;
+}
+
+/** The sketch of the first CHUNK_HEAD_FEATURES features of each chunk longer than that, in order. */
+export function chunkHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>): Fingerprint[] {
+  const mins = new Uint32Array(SKETCH_BYTES);
+  const heads: Fingerprint[] = [];
+  for (const [start, end] of ranges) if (end - start > CHUNK_HEAD_FEATURES) heads.push(chunkSketch(f, start, start + CHUNK_HEAD_FEATURES, mins));
+  return heads;
+}
+
+/**
+ * The heads a page being checked is asked by: of its chunks that end where
+ * their paragraph ends, CHUNK_HEAD_FEATURES long or more. Any other chunk ends
+ * at an anchor, as the stored chunk it copies does, so its own sketch finds
+ * that chunk whole; only a paragraph's end can cut a quoted chunk short.
+ */
+export function paragraphEndHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>): Fingerprint[] {
+  const ends = new Set<number>([f.ids.length, ...(f.paragraphs ?? [])]);
+  const mins = new Uint32Array(SKETCH_BYTES);
+  const heads: Fingerprint[] = [];
+  for (const [start, end] of ranges) if (end - start >= CHUNK_HEAD_FEATURES && ends.has(end)) heads.push(chunkSketch(f, start, start + CHUNK_HEAD_FEATURES, mins));
+  return heads;
+}
