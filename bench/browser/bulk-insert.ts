@@ -9,7 +9,7 @@ import { applyBlockEdits } from '../../src/store/blocks/block-stores';
 import { BLOCK_COUNT } from '../../src/core/fingerprint64';
 import { groupOf } from '../../src/store/codec/page-group';
 import { SLOTS_PER_HASH, urlHash, type TakenHashes } from '../../src/store/codec/page-key';
-import { encodePage, storedFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
+import { encodePage, storedFiledFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
 import type { NewPage } from '../../src/store';
 import { PageTable } from '../../src/store/page-table';
 import type { WriteTx } from '../../src/store/schema';
@@ -69,7 +69,7 @@ export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number
     await next(key);
     table.add(key, stored);
     ids.push(key);
-    fingerprints.push(storedFingerprints(stored, key));
+    fingerprints.push(storedFiledFingerprints(stored, key));
   }
   await table.flush();
   table = new PageTable(tx);
@@ -81,7 +81,7 @@ export async function insertPages(tx: WriteTx, count: number, pageAt: (i: number
     const key = await table.newKey(stored.u);
     table.add(key, stored);
     ids.push(key);
-    fingerprints.push(storedFingerprints(stored, key));
+    fingerprints.push(storedFiledFingerprints(stored, key));
   }
   await table.flush();
   await indexNewPages(tx, ids, fingerprints);

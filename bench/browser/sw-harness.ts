@@ -12,7 +12,7 @@ import { TakenHashes } from '../../src/store/codec/page-key';
 import { openHistoryDatabase } from '../../src/store/open';
 import { ALL_STORES } from '../../src/store/schema';
 import { insertPages } from './bulk-insert';
-import { fingerprintsOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
+import { fingerprintsOf, headCountOf, pageOf, rng, textBytes, type Corpus } from './synthetic';
 import { popcount32 } from '../../src/core/hamming';
 import { returnEngine, takeEngine } from '../../src/core/wasm/ascii-feature-engine';
 import { AltLayout, type Variant } from './alt-layout';
@@ -163,7 +163,7 @@ async function fillTo(total: number, batch: number, inMemory = true) {
 function keepInMemory(from: number, total: number): void {
   if (!corpus) throw new Error('setup first');
   let fps = 0;
-  for (let i = from; i < total; i++) fps += 1 + (corpus.passageCounts[i % corpus.passageCounts.length] as number);
+  for (let i = from; i < total; i++) fps += 1 + (corpus.passageCounts[i % corpus.passageCounts.length] as number) + headCountOf(i, corpus);
   if (memCount + fps > memHi.length) {
     const cap = Math.max(memCount + fps, memHi.length * 2);
     const hi = new Uint32Array(cap);
@@ -174,8 +174,8 @@ function keepInMemory(from: number, total: number): void {
     memLo = lo;
   }
   for (let i = from; i < total; i++) {
-    const { fp, passages } = fingerprintsOf(i, corpus);
-    for (const f of [fp, ...passages]) {
+    const { fp, passages, heads } = fingerprintsOf(i, corpus);
+    for (const f of [fp, ...passages, ...heads]) {
       memHi[memCount] = f.hi;
       memLo[memCount] = f.lo;
       memCount++;

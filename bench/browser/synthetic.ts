@@ -22,20 +22,29 @@ export interface Corpus {
   excerpts: string[];
   /** Passage counts of real pages (signDocument on the practice set), sampled per page. */
   passageCounts: number[];
+  /** The same pages' chunk head counts (DocumentSignature.heads), beside passageCounts; none when absent. */
+  headCounts?: number[];
 }
 
-/** Fingerprints of page `i`: whole document and passages, from the page number alone. */
-export function fingerprintsOf(i: number, corpus: Corpus): { fp: Fingerprint; passages: Fingerprint[] } {
+/** Fingerprints of page `i`: whole document, passages and chunk heads, from the page number alone. */
+export function fingerprintsOf(i: number, corpus: Corpus): { fp: Fingerprint; passages: Fingerprint[]; heads: Fingerprint[] } {
   const next = rng(0x9e3779b9 ^ Math.imul(i + 1, 0x85ebca6b));
   const fp = { hi: next(), lo: next() };
   const count = corpus.passageCounts[i % corpus.passageCounts.length] as number;
   const passages: Fingerprint[] = [];
   for (let k = 0; k < count; k++) passages.push({ hi: next(), lo: next() });
-  return { fp, passages };
+  const heads: Fingerprint[] = [];
+  for (let k = 0; k < headCountOf(i, corpus); k++) heads.push({ hi: next(), lo: next() });
+  return { fp, passages, heads };
+}
+
+/** Page `i`'s chunk head count. */
+export function headCountOf(i: number, corpus: Corpus): number {
+  return corpus.headCounts?.[i % corpus.headCounts.length] ?? 0;
 }
 
 export function pageOf(i: number, corpus: Corpus): NewPage {
-  const { fp, passages } = fingerprintsOf(i, corpus);
+  const { fp, passages, heads } = fingerprintsOf(i, corpus);
   const title = corpus.titles[i % corpus.titles.length] as string;
   const excerpt = corpus.excerpts[(i * 7) % corpus.excerpts.length] as string;
   const visit = Date.UTC(2025, 0, 1) + i * 60_000;
@@ -48,6 +57,7 @@ export function pageOf(i: number, corpus: Corpus): NewPage {
     textLength: 4000 + (i % 9000),
     fingerprint: hex(fp),
     passages: passages.map(hex),
+    ...(heads.length > 0 ? { heads: heads.map(hex) } : {}),
     scheme: FINGERPRINT_SCHEME,
     cjkChars: 0,
     words: 700 + (i % 1500),

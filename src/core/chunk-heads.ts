@@ -1,16 +1,19 @@
 import type { HashedFeatures } from './feature-table';
 import type { Fingerprint } from './fingerprint64';
 import { chunkSketch, SKETCH_BYTES } from './passage-sketch';
+import { PASSAGE_ANCHOR_EVERY } from './passages';
 import type { TextLength } from './text-length';
 
 /**
- * Features in a chunk's head: about a sentence of English (≈ 30 words with
- * stopwords, ≈ 180 characters). A quote of a few hundred characters that
- * starts where a stored chunk starts (a paragraph's start, or the anchor that
- * ended the chunk before) holds the chunk's head whole, while it holds the
- * whole chunk (≈ 400 characters) only when it is long enough.
+ * Features in a chunk's head: half a chunk on average, about a sentence of
+ * English (≈ 30 words with stopwords, ≈ 180 characters). A quote of a few
+ * hundred characters that starts where a stored chunk starts (a paragraph's
+ * start, or the anchor that ended the chunk before) holds the chunk's head
+ * whole, while it holds the whole chunk (≈ 400 characters) only when it is
+ * long enough. Shorter heads (12) found more quotes and were shared by two
+ * different practice articles (docs/decisions/0082-chunk-heads.md).
  */
-export const CHUNK_HEAD_FEATURES = 16;
+export const CHUNK_HEAD_FEATURES = PASSAGE_ANCHOR_EVERY / 2;
 
 /**
  * Whether a text's chunks get heads: where its features are words. A chunk of

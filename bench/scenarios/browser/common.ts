@@ -79,9 +79,11 @@ export function corpusForStore() {
   const latin = latinDocs();
   const titles = realPages().map((p) => p.html.match(/<title[^>]*>([^<]{10,200})<\/title>/i)?.[1]?.trim()).filter((t): t is string => !!t && !/[^\u0000-\u00ff]/.test(t));
   const excerpts = latin.filter((_, i) => i % 5 === 0).map((d) => d.text.replace(/\s+/g, ' ').trim().slice(0, 200));
-  // Passage counts as signDocument gives them on the practice set (all languages).
-  const passageCounts = chineseDocs().concat(latin).filter((_, i) => i % 3 === 0).map((d) => signDocument(d.text).passages.length);
-  return { titles, excerpts, passageCounts };
+  // Passage and chunk head counts as signDocument gives them on the practice set (all languages).
+  const signatures = chineseDocs().concat(latin).filter((_, i) => i % 3 === 0).map((d) => signDocument(d.text));
+  const passageCounts = signatures.map((s) => s.passages.length);
+  const headCounts = signatures.map((s) => s.heads?.length ?? 0);
+  return { titles, excerpts, passageCounts, headCounts };
 }
 
 /**
