@@ -74,6 +74,28 @@ describe('recordVisit', () => {
     expect(indexProblems(dump)).toEqual([]);
   });
 
+  test('a revisit that changes a page\'s chunk heads files the new ones and drops the old (decisions/0082)', async () => {
+    const clock = manualClock();
+    const { history, factory, name } = await freshHistory(clock.now);
+    const passages = ['1111111111111111', '2222222222222222'];
+    const first = await history.recordVisit(pageInput({ fingerprint: A, passages, heads: ['3333333333333333', '4444444444444444'] }));
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    clock.advance(60_000);
+    const second = await history.recordVisit(pageInput({ fingerprint: A, passages, heads: ['5555555555555555'] }));
+    expect(second).toMatchObject({ id: first.id, heads: ['5555555555555555'] });
+    const sketch = { passageQueries: [true, true], sketchQueries: [true, true] };
+    const [gone, filed] = await history.queryMany(['3333333333333333', '5555555555555555'], 0, sketch);
+    expect([gone!.length, filed!.map((m) => m.page.id)]).toEqual([0, [first.id]]);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    // A head that differs from a passage in its last byte alone has the passage's bucket entry, tag included: two entries, both kept, then both gone.
+    clock.advance(60_000);
+    await history.recordVisit(pageInput({ fingerprint: A, passages, heads: ['1111111111111100'] }));
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    await history.delete(first.id);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    expect((await dumpDatabase(factory, name)).block0?.keys).toEqual([]);
+  });
+
   test('an update keeps the stored source unless the input names one', async () => {
     const { history } = await freshHistory();
     await history.recordVisit(pageInput({ source: 'author' }));
