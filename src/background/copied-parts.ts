@@ -68,11 +68,12 @@ export class CopiedPartsService {
 function copiedParts(text: string, earlier: Page, verdict: MatchVerdict, maxDistance: number, deps: FeatureDeps): { spans: TextSpan[]; passage: TextSpan | undefined } {
   const measure = passageMeasure(earlier.scheme);
   const stored = earlier.passages.map(fingerprintFromHex);
+  const heads = (earlier.heads ?? []).map(fingerprintFromHex);
   // Chunks made in another measure than the earlier page's passages have none of them.
-  const passages = (scheme: FingerprintScheme) => (passageMeasure(scheme) === measure ? stored : []);
+  const alike = (scheme: FingerprintScheme) => passageMeasure(scheme) === measure;
   const inScheme = (scheme: FingerprintScheme) => {
     const chunks = passageRanges(text, deps, scheme);
-    const copy = (v: MatchVerdict) => ({ verdict: v, passages: passages(scheme), measure });
+    const copy = (v: MatchVerdict) => ({ verdict: v, passages: alike(scheme) ? stored : [], heads: alike(scheme) ? heads : [], measure });
     return { spans: copiedSpans(chunks, copy(verdict), maxDistance, text.length), passage: copiedSpans(chunks, copy('partial'), maxDistance, text.length)[0] };
   };
   const own = inScheme(earlier.scheme);

@@ -8,6 +8,8 @@ import type { Verdict } from './verdict';
 export interface EarlierCopy {
   verdict: Exclude<Verdict, 'different' | 'too_short'>;
   passages: readonly Fingerprint[];
+  /** Its chunk heads (DocumentSignature.heads): a chunk of this text whose head matches one begins where the earlier chunk did. */
+  heads?: readonly Fingerprint[];
   /** How its passages were made, and the chunks' must have been (SimHashes when not said). */
   measure?: PassageMeasure;
 }
@@ -27,11 +29,14 @@ export interface TextSpan {
  * earlier page keeps (passagesMatch at the user's distance, as the verdict
  * compared them), neighbouring chunks joined into one part: the earlier page
  * keeps a sample of its passages, so these are the copied parts the history
- * can vouch for, not necessarily all of them.
+ * can vouch for, not necessarily all of them. A chunk whose head matches one
+ * of the earlier page's chunk heads is copied too: a quote of where one of
+ * its chunks begins (decisions/0082).
  */
 export function copiedSpans(chunks: readonly PassageRange[], earlier: EarlierCopy, maxDistance: number, textLength: number): TextSpan[] {
   if (earlier.verdict === 'duplicate') return textLength > 0 ? [{ start: 0, end: textLength }] : [];
-  const copied = chunks.map((chunk) => earlier.passages.some((passage) => passagesMatch(chunk.fingerprint, passage, maxDistance, earlier.measure)));
+  const matches = (fp: Fingerprint, kept: readonly Fingerprint[] = []): boolean => kept.some((passage) => passagesMatch(fp, passage, maxDistance, earlier.measure));
+  const copied = chunks.map((chunk) => matches(chunk.fingerprint, earlier.passages) || (chunk.head !== undefined && matches(chunk.head, earlier.heads)));
   const spans: TextSpan[] = [];
   chunks.forEach(({ start, end }, index) => {
     if (!copied[index]) return;

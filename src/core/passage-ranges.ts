@@ -2,7 +2,8 @@ import { hashFeatures } from './feature-table';
 import { featureStream, featureStreamByParagraph } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { chunkBoundaries, chunkFingerprints } from './passages';
-import { chunkSketches } from './passage-sketch';
+import { CHUNK_HEAD_FEATURES } from './chunk-heads';
+import { chunkSketch, chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, type FingerprintScheme } from './scheme';
 import { foldChineseScriptsMapped } from './script-fold/fold-scripts';
 import { foldText, isJapaneseText, tokenizeFolded, type TokenizeDeps } from './tokenize';
@@ -10,6 +11,8 @@ import { foldText, isJapaneseText, tokenizeFolded, type TokenizeDeps } from './t
 /** A content-defined chunk of a text: its passage fingerprint and the part of the text it was read from. */
 export interface PassageRange {
   fingerprint: Fingerprint;
+  /** Sketch passages, a chunk of CHUNK_HEAD_FEATURES features or more: the sketch of its first ones (chunk-heads.ts). */
+  head?: Fingerprint;
   /** `text[start, end)` of the original text: from the chunk's first feature to the end of its last. */
   start: number;
   end: number;
@@ -45,8 +48,10 @@ export function passageRanges(text: string, deps: TokenizeDeps = {}, scheme: Fin
   const hashed = hashFeatures(features, paragraphs);
   const fingerprints = passageMeasure(scheme) === 'sketch' ? chunkSketches(hashed) : chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
   const spans = locateFeatures(features, foldedByCharacter(text, scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded)));
+  const sketches = passageMeasure(scheme) === 'sketch';
   return chunkBoundaries(hashed).map(([first, last], index) => ({
     fingerprint: fingerprints[index] as Fingerprint,
+    ...(sketches && last - first >= CHUNK_HEAD_FEATURES ? { head: chunkSketch(hashed, first, first + CHUNK_HEAD_FEATURES) } : {}),
     start: spans.start[first] as number,
     end: Math.max(spans.start[first] as number, spans.end[last - 1] as number),
   }));

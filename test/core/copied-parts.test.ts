@@ -8,7 +8,7 @@ const fp = (block: number, rest = 0): Fingerprint => ({ hi: ((block << 16) | (re
 /** A chunk of the current text at [start, end). */
 const chunk = (fingerprint: Fingerprint, start: number, end: number): PassageRange => ({ fingerprint, start, end });
 
-const CHUNKS = [chunk(fp(1), 0, 10), chunk(fp(2), 12, 20), chunk(fp(3), 22, 30), chunk(fp(4), 31, 40)];
+const CHUNKS = [chunk(fp(1), 0, 10), { ...chunk(fp(2), 12, 20), head: fp(7) }, chunk(fp(3), 22, 30), chunk(fp(4), 31, 40)];
 /** The text's length: a short closing line after the last chunk. */
 const TEXT_LENGTH = 52;
 
@@ -21,6 +21,8 @@ describe('copiedSpans: the parts of this page copied from the earlier one', () =
     ['one bit past the distance does not', { verdict: 'partial', passages: [fp(4, 0b1111)] }, 3, []],
     ['a passage that differs in its first block does not, however close (the index files it there)', { verdict: 'partial', passages: [fp(4 ^ 1)] }, 3, []],
     ['no passage kept: nothing to show', { verdict: 'partial', passages: [] }, 3, []],
+    ['a quote of where a chunk begins: the chunk whose head matches one the earlier page keeps (decisions/0082)', { verdict: 'quote', passages: [fp(9)], heads: [fp(7, 0b1)] }, 3, [[12, 20]]],
+    ['heads meet chunks\' heads only: a chunk too short to have one is not found by one', { verdict: 'quote', passages: [], heads: [fp(4)] }, 3, []],
   ])('%s', (_name, earlier, maxDistance, expected) => {
     expect(copiedSpans(CHUNKS, earlier, maxDistance, TEXT_LENGTH).map(({ start, end }) => [start, end])).toEqual(expected);
   });

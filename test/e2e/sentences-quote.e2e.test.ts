@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sentencesOf } from '../../eval/quoted-passages';
 import { detectionFixture } from '../support/detection-fixture';
-import { visitPage } from './support/extension';
+import { COPIED_HIGHLIGHT } from '../../src/page-reading/copied-highlight';
+import { highlightedTexts, squeezed } from './support/copied-highlight';
+import { openPopup, visitPage } from './support/extension';
 import { articlePage, paragraphs } from './support/article-page';
 import { chromiumForFile } from './support/session';
 
@@ -25,8 +27,8 @@ const session = chromiumForFile('en', {
 });
 
 describe('a page quoting a few sentences from inside a paragraph of an article read before', () => {
-  it('is reported as a quote of the article', async () => {
-    const { server, browser: { context, worker } } = session;
+  it('is reported as a quote of the article, and "Show copied parts" highlights the quoted sentences', async () => {
+    const { server, browser: { context, worker, extensionId } } = session;
     const articleUrl = server.siteA('/news/article.html');
     const first = await visitPage(context, worker, articleUrl);
     expect(first.report.status).toBe('new');
@@ -34,6 +36,14 @@ describe('a page quoting a few sentences from inside a paragraph of an article r
     const second = await visitPage(context, worker, server.siteB('/blog/essay.html'));
     expect(second.report.status).toBe('quote');
     expect(second.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'quote']]);
-    await Promise.all([first.page.close(), second.page.close()]);
+
+    const popup = await openPopup(context, extensionId, second.tabId);
+    await popup.locator('#copied-toggle').click();
+    await expect.poll(() => popup.locator('#copied-note').textContent()).toMatch(/\d/);
+    const highlighted = (await second.page.evaluate(highlightedTexts, COPIED_HIGHLIGHT)) ?? [];
+    // The chunk that begins where the article's did: the quote's second paragraph, which holds none of the essay's text.
+    expect(highlighted.length).toBeGreaterThan(0);
+    for (const text of highlighted) expect(squeezed(quote as string)).toContain(squeezed(text));
+    await Promise.all([first.page.close(), second.page.close(), popup.close()]);
   });
 });
