@@ -9,6 +9,8 @@
  * inside one source chunk shares that chunk's word pairs, and its sketch
  * agrees with the chunk's on each byte as often as the run covers the chunk.
  */
+import { CHUNK_HEAD_FEATURES } from './chunk-heads';
+import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { PASSAGE_ANCHOR_EVERY, PASSAGE_MIN_FEATURES, keepPassages, passagesNotIn } from './passages';
@@ -58,8 +60,39 @@ const LINE_BREAKS = /\n/g;
  * page's runs would find a copied run only by luck, and its chunks are many).
  */
 export function sentenceRuns(folded: string, budget: number, known: readonly Fingerprint[], deps: FeatureDeps = {}): Fingerprint[] {
+  return withSentences(folded, budget, deps, (hashed, starts, opens) => {
+    const runs = runRanges(...withFeatures(starts, opens, hashed.ids.length), hashed.ids.length);
+    if (runs.length > budget) return [];
+    const mins = new Uint32Array(SKETCH_BYTES);
+    const sketches = runs.map(([start, end]) => chunkSketch(hashed, start, end, mins));
+    return passagesNotIn(keepPassages(sketches, budget), known);
+  });
+}
+
+/**
+ * The heads (chunk-heads.ts) that begin at a sentence of a short page: the
+ * sketch of the first CHUNK_HEAD_FEATURES features from each sentence start
+ * that has as many after it, none of `known`; none when there are more
+ * sentences than `budget`. A stored chunk begins at its paragraph's first
+ * sentence, and an answer that copies that sentence and the next holds the
+ * chunk's head from there, whatever its own anchors cut (decisions/0082).
+ */
+export function sentenceHeads(folded: string, budget: number, known: readonly Fingerprint[], deps: FeatureDeps = {}): Fingerprint[] {
+  return withSentences(folded, budget, deps, (hashed, starts) => {
+    const mins = new Uint32Array(SKETCH_BYTES);
+    const heads = [...new Set(starts)].filter((start) => start + CHUNK_HEAD_FEATURES <= hashed.ids.length).map((start) => chunkSketch(hashed, start, start + CHUNK_HEAD_FEATURES, mins));
+    return heads.length > budget ? [] : passagesNotIn(heads, known);
+  });
+}
+
+/**
+ * `use` of the page's sentences read in one pass, each a paragraph of its
+ * own (where each starts is where the features say a paragraph does), and
+ * whether each opens a paragraph of the page; none when the page has more
+ * sentences than `budget` (beyond a paragraph's first), counted before any is read.
+ */
+function withSentences(folded: string, budget: number, deps: FeatureDeps, use: (hashed: HashedFeatures, starts: number[], opens: boolean[]) => Fingerprint[]): Fingerprint[] {
   if (budget <= 0) return [];
-  // Each paragraph's sentences, counted before any is read: a page of more sentences than the budget has more runs too.
   const sentences: string[] = [];
   /** Whether each sentence opens a paragraph: no run reaches back across one. */
   const opens: boolean[] = [];
@@ -74,16 +107,10 @@ export function sentenceRuns(folded: string, budget: number, known: readonly Fin
     if (sentences.length > budget + paragraphs) return [];
     from = end;
   }
-  // Read in one pass, each sentence a paragraph of its own: where each starts is where the features say a paragraph does.
   return withDocumentFeatures(sentences.join(PARAGRAPH_BREAK), deps, (features) => {
     const hashed = features.hashed();
     const starts = [0, ...(hashed.paragraphs ?? [])];
-    if (starts.length !== sentences.length) return [];
-    const runs = runRanges(...withFeatures(starts, opens, hashed.ids.length), hashed.ids.length);
-    if (runs.length > budget) return [];
-    const mins = new Uint32Array(SKETCH_BYTES);
-    const sketches = runs.map(([start, end]) => chunkSketch(hashed, start, end, mins));
-    return passagesNotIn(keepPassages(sketches, budget), known);
+    return starts.length === sentences.length ? use(hashed, starts, opens) : [];
   }, true);
 }
 

@@ -8,7 +8,7 @@ import { chunkBoundaries, keepPassages, passagesNotIn } from './passages';
 import { proseLengthOf } from './prose-lines';
 import { chunkSketches } from './passage-sketch';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from './scheme';
-import { sentenceRuns } from './sentence-runs';
+import { sentenceHeads, sentenceRuns } from './sentence-runs';
 import { foldText, paragraphEnds } from './tokenize';
 import type { TextLength } from './text-length';
 import { lengthUnits, type DocumentSignature } from './verdict';
@@ -88,6 +88,9 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   // A short page is probed by its sentence runs too, in what its chunks leave of the probe budget.
   const budget = (): number => Math.max(0, probedPassages(scheme) - passages.length - unsampled.length);
   unsampled.push(...sentenceRuns(folded, budget(), [...passages, ...unsampled], deps));
+  // And by the heads that begin at its sentences, in what the runs leave: where an answer copies a paragraph's opening.
+  const { headsAsked } = signature;
+  if (headsAsked) headsAsked.push(...sentenceHeads(folded, budget() - headsAsked.length, headsAsked, deps));
   // Every line a paragraph: how a copy that set each of its lines in a paragraph of its own is cut.
   const lines = linesAsParagraphs(folded);
   if (lines !== undefined) {

@@ -48,6 +48,20 @@ describe('chunk heads (chunk-heads.ts)', () => {
     expect(judge(article, page)).toMatchObject({ verdict: 'quote', sharedPassages: 1 });
   });
 
+  it('at the sentences of a short answer find a paragraph\'s opening sentences copied between its own (was different)', () => {
+    const sentences = (text: string): string[] => text.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.trim() !== '');
+    const own = sentences(fixture('readability-mozilla-2').replace(/\n+/g, ' ')).slice(10, 16);
+    const source = fixture('readability-herald-sun-1');
+    const copied = sentences(source.split(/\n\s*\n/)[5] as string).slice(0, 2);
+    const text = [...own.slice(0, 3), ...copied, ...own.slice(3)].join(' ');
+    const answer = signCheckedDocument(text);
+    const article = signDocument(source);
+    // Its one paragraph's chunks end at anchors of its own sentences: only the last one's head is asked there.
+    const f = featuresOf(text);
+    expect(judge(article, { ...answer, headsAsked: paragraphEndHeads(f, chunkBoundaries(f)) }).verdict).toBe('different');
+    expect(judge(article, answer).verdict).toBe('quote');
+  });
+
   it('of two different articles match none of each other', () => {
     const names = ['readability-cnet', 'readability-dropbox-blog', 'readability-herald-sun-1', 'readability-mozilla-1', 'readability-mozilla-2', 'readability-nytimes-5', 'readability-quanta-1'];
     const heads = names.map((name) => signDocument(fixture(name)).heads ?? []);

@@ -13,8 +13,8 @@ import { detectionFixture } from '../support/detection-fixture';
 import { PASTED_ANSWERS, pastedAnswer } from '../support/pasted-answer';
 
 const fixture = detectionFixture;
-/** The checked page's signature as before sentence runs: a short page has no unsampled chunks, so only runs are left out. */
-const withoutRuns = (s: DocumentSignature): DocumentSignature => ({ ...s, unsampled: [] });
+/** The checked page's signature as before sentence runs: a short page has no unsampled chunks, so only runs (and the chunk heads it asks, decisions/0082) are left out. */
+const withoutRuns = (s: DocumentSignature): DocumentSignature => ({ ...s, unsampled: [], headsAsked: [] });
 
 describe('sentenceRuns', () => {
   const budget = probedPassages(FINGERPRINT_SCHEME);
