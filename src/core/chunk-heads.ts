@@ -25,12 +25,20 @@ export function hasChunkHeads(length: TextLength): boolean {
   return length.words > length.cjkChars;
 }
 
-/** The sketch of the first CHUNK_HEAD_FEATURES features of each chunk longer than that, in order. */
-export function chunkHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>): Fingerprint[] {
+/** The head that begins at feature `start` of the stream: the sketch of CHUNK_HEAD_FEATURES features from there. */
+export function headAt(f: HashedFeatures, start: number, mins = new Uint32Array(SKETCH_BYTES)): Fingerprint {
+  return chunkSketch(f, start, start + CHUNK_HEAD_FEATURES, mins);
+}
+
+/** headAt each of `starts`, in order (each with CHUNK_HEAD_FEATURES features after it). */
+export function headsAt(f: HashedFeatures, starts: readonly number[]): Fingerprint[] {
   const mins = new Uint32Array(SKETCH_BYTES);
-  const heads: Fingerprint[] = [];
-  for (const [start, end] of ranges) if (end - start > CHUNK_HEAD_FEATURES) heads.push(chunkSketch(f, start, start + CHUNK_HEAD_FEATURES, mins));
-  return heads;
+  return starts.map((start) => headAt(f, start, mins));
+}
+
+/** The head of each chunk longer than CHUNK_HEAD_FEATURES, in order. */
+export function chunkHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>): Fingerprint[] {
+  return headsAt(f, ranges.filter(([start, end]) => end - start > CHUNK_HEAD_FEATURES).map(([start]) => start));
 }
 
 /**
@@ -41,8 +49,5 @@ export function chunkHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [nu
  */
 export function paragraphEndHeads(f: HashedFeatures, ranges: ReadonlyArray<readonly [number, number]>): Fingerprint[] {
   const ends = new Set<number>([f.ids.length, ...(f.paragraphs ?? [])]);
-  const mins = new Uint32Array(SKETCH_BYTES);
-  const heads: Fingerprint[] = [];
-  for (const [start, end] of ranges) if (end - start >= CHUNK_HEAD_FEATURES && ends.has(end)) heads.push(chunkSketch(f, start, start + CHUNK_HEAD_FEATURES, mins));
-  return heads;
+  return headsAt(f, ranges.filter(([start, end]) => end - start >= CHUNK_HEAD_FEATURES && ends.has(end)).map(([start]) => start));
 }

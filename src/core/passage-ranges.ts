@@ -2,8 +2,8 @@ import { hashFeatures } from './feature-table';
 import { featureStream, featureStreamByParagraph } from './features';
 import type { Fingerprint } from './fingerprint64';
 import { chunkBoundaries, chunkFingerprints } from './passages';
-import { CHUNK_HEAD_FEATURES } from './chunk-heads';
-import { chunkSketch, chunkSketches } from './passage-sketch';
+import { CHUNK_HEAD_FEATURES, headAt } from './chunk-heads';
+import { chunkSketches } from './passage-sketch';
 import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, SCRIPT_FOLD_SCHEME, WEIGHT_CAP_SCHEME, passageMeasure, type FingerprintScheme } from './scheme';
 import { foldChineseScriptsMapped } from './script-fold/fold-scripts';
 import { foldText, isJapaneseText, tokenizeFolded, type TokenizeDeps } from './tokenize';
@@ -46,12 +46,12 @@ export function passageRanges(text: string, deps: TokenizeDeps = {}, scheme: Fin
   const folded = foldText(text, scheme);
   const { features, paragraphs } = scheme >= PARAGRAPH_SCHEME ? featureStreamByParagraph(folded, deps) : { features: featureStream(tokenizeFolded(folded, deps)), paragraphs: undefined };
   const hashed = hashFeatures(features, paragraphs);
-  const fingerprints = passageMeasure(scheme) === 'sketch' ? chunkSketches(hashed) : chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
-  const spans = locateFeatures(features, foldedByCharacter(text, scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded)));
   const sketches = passageMeasure(scheme) === 'sketch';
+  const fingerprints = sketches ? chunkSketches(hashed) : chunkFingerprints(hashed, scheme >= WEIGHT_CAP_SCHEME);
+  const spans = locateFeatures(features, foldedByCharacter(text, scheme >= SCRIPT_FOLD_SCHEME && !isJapaneseText(folded)));
   return chunkBoundaries(hashed).map(([first, last], index) => ({
     fingerprint: fingerprints[index] as Fingerprint,
-    ...(sketches && last - first >= CHUNK_HEAD_FEATURES ? { head: chunkSketch(hashed, first, first + CHUNK_HEAD_FEATURES) } : {}),
+    ...(sketches && last - first >= CHUNK_HEAD_FEATURES ? { head: headAt(hashed, first) } : {}),
     start: spans.start[first] as number,
     end: Math.max(spans.start[first] as number, spans.end[last - 1] as number),
   }));

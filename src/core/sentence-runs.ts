@@ -9,7 +9,7 @@
  * inside one source chunk shares that chunk's word pairs, and its sketch
  * agrees with the chunk's on each byte as often as the run covers the chunk.
  */
-import { CHUNK_HEAD_FEATURES } from './chunk-heads';
+import { CHUNK_HEAD_FEATURES, headsAt } from './chunk-heads';
 import type { HashedFeatures } from './feature-table';
 import { withDocumentFeatures, type FeatureDeps } from './features';
 import type { Fingerprint } from './fingerprint64';
@@ -79,8 +79,7 @@ export function sentenceRuns(folded: string, budget: number, known: readonly Fin
  */
 export function sentenceHeads(folded: string, budget: number, known: readonly Fingerprint[], deps: FeatureDeps = {}): Fingerprint[] {
   return withSentences(folded, budget, deps, (hashed, starts) => {
-    const mins = new Uint32Array(SKETCH_BYTES);
-    const heads = [...new Set(starts)].filter((start) => start + CHUNK_HEAD_FEATURES <= hashed.ids.length).map((start) => chunkSketch(hashed, start, start + CHUNK_HEAD_FEATURES, mins));
+    const heads = headsAt(hashed, [...new Set(starts)].filter((start) => start + CHUNK_HEAD_FEATURES <= hashed.ids.length));
     return heads.length > budget ? [] : passagesNotIn(heads, known);
   });
 }

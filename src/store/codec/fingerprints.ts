@@ -46,23 +46,22 @@ export function fingerprintHexAt(bytes: Uint8Array, i: number): string {
 }
 
 /**
- * The passages (slots 1 on) of packed fingerprints as hex, for the page's
- * public shape: once per page read, so one decode for all of them, each
- * passage a 16-digit piece of it.
+ * Packed fingerprints as hex, for the page's public shape: once per page
+ * read, so one decode for all of them, each a 16-digit piece of it.
  */
-export function passagesHex(bytes: Uint8Array): string[] {
+export function fingerprintsHex(bytes: Uint8Array): string[] {
   const count = Math.floor(bytes.byteLength / FINGERPRINT_BYTES);
-  if (count < 2) return [];
-  const all = hexOf(bytes, FINGERPRINT_BYTES, count * FINGERPRINT_BYTES);
+  if (count === 0) return [];
+  const all = hexOf(bytes, 0, count * FINGERPRINT_BYTES);
   const hexDigits = 2 * FINGERPRINT_BYTES;
-  const passages: string[] = [];
-  for (let i = 0; i < count - 1; i++) passages.push(all.slice(i * hexDigits, (i + 1) * hexDigits));
-  return passages;
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(all.slice(i * hexDigits, (i + 1) * hexDigits));
+  return out;
 }
 
-/** Every fingerprint of packed fingerprints as hex. */
-export function fingerprintsHex(bytes: Uint8Array): string[] {
-  return Array.from({ length: Math.floor(bytes.byteLength / FINGERPRINT_BYTES) }, (_, i) => fingerprintHexAt(bytes, i));
+/** The passages (slots 1 on) of packed fingerprints as hex (fingerprintsHex). */
+export function passagesHex(bytes: Uint8Array): string[] {
+  return fingerprintsHex(bytes.subarray(FINGERPRINT_BYTES));
 }
 
 /** packFingerprints of the whole-document fingerprint and the passages given as hex, written without objects between (once per imported page). */
