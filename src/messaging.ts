@@ -1,3 +1,4 @@
+import { CURRENT_SAMPLE_SIZE } from './core/scheme';
 import type { Page, PageSource } from './store/page';
 
 /** Bits in a fingerprint: a distance of d means a similarity of 1 − d / 64. */
@@ -175,10 +176,10 @@ export interface PageReport {
 /**
  * Copied parts sent to a page to highlight, at most: a partial copy has a
  * part per run of chunks matching the earlier page's kept passages (at
- * most 64 per page, passageSampleSize), a repost one, the whole article; a
- * text repeating a kept passage more often than that is cut here.
+ * most a sample per page, passageSampleSize), a repost one, the whole
+ * article; a text repeating a kept passage more often than that is cut here.
  */
-export const MAX_COPIED_PARTS = 64;
+export const MAX_COPIED_PARTS = CURRENT_SAMPLE_SIZE;
 
 /** What the page's content script did with the copied parts it was sent (`highlight-copied`). */
 export interface HighlightResult {

@@ -19,11 +19,11 @@
  */
 import type { TextLength } from './text-length';
 
-export const FINGERPRINT_SCHEMES = [1, 2, 3, 4, 5, 6] as const;
+export const FINGERPRINT_SCHEMES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type FingerprintScheme = (typeof FINGERPRINT_SCHEMES)[number];
 
 /** The scheme new signatures are made in. */
-export const FINGERPRINT_SCHEME: FingerprintScheme = 6;
+export const FINGERPRINT_SCHEME: FingerprintScheme = 7;
 
 /** The first scheme that folds Traditional and Simplified Chinese together. */
 export const SCRIPT_FOLD_SCHEME: FingerprintScheme = 2;
@@ -39,6 +39,9 @@ export const PARAGRAPH_SCHEME: FingerprintScheme = 5;
 
 /** The first scheme whose passages are sketches (docs/decisions/0053-passage-sketches.md). */
 export const SKETCH_SCHEME: FingerprintScheme = 6;
+
+/** The first scheme that keeps a sample of WIDE_SAMPLE passages (docs/decisions/0083-wider-passage-sample.md). */
+export const WIDE_SAMPLE_SCHEME: FingerprintScheme = 7;
 
 /**
  * How a scheme's passages are made and compared: SimHashes within k bits,
@@ -56,22 +59,43 @@ export function passageMeasure(scheme: FingerprintScheme): PassageMeasure {
  * (passages.ts keepPassages). Six kept every eval target within a page's
  * 300-byte budget (docs/decisions/0013-passages-under-one-block.md); 64 keep
  * every chunk of all but the longest articles, which partial copies and
- * quoted passages need, within the 1.5 KB budget (decisions/0027).
+ * quoted passages need, within the 1.5 KB budget (decisions/0027); from
+ * scheme 7, WIDE_SAMPLE.
  */
 export function passageSampleSize(scheme: FingerprintScheme): number {
+  if (scheme >= WIDE_SAMPLE_SCHEME) return WIDE_SAMPLE;
   return scheme >= EVERY_CHUNK_SCHEME ? 64 : 6;
 }
 
 /**
+ * Scheme 7's sample: every chunk of articles up to about 5,000 words (64:
+ * about 2,500), so a few sentences quoted from a long article lie in a kept
+ * chunk twice as often. As many as the page record's 7-bit count holds
+ * beside the whole fingerprint (store/codec/stored-page.ts). The practice
+ * set's texts keep 42.4 passages on average (97 of 981 the whole sample),
+ * 33.1 with 64 (240 of them; decisions/0083).
+ */
+export const WIDE_SAMPLE = 126;
+
+/**
  * Passages a signature is looked up by: a stored text's sample and its next
- * chunks by key, up to PROBED_SAMPLES samples (DocumentSignature.unsampled).
- * A page being checked is looked up by every chunk it compares instead, and
- * its other layouts (sentence runs, every-line and one-paragraph chunks) only
- * within this many in all (decisions/0056, 0062).
+ * chunks by key, up to PROBED_SAMPLES samples (DocumentSignature.unsampled),
+ * and from scheme 4 on at most PROBE_BUDGET. A page being checked is looked
+ * up by every chunk it compares instead, and its other layouts (sentence
+ * runs, every-line and one-paragraph chunks) only within this many in all
+ * (decisions/0056, 0062).
  */
 export function probedPassages(scheme: FingerprintScheme): number {
-  return PROBED_SAMPLES * passageSampleSize(scheme);
+  return Math.min(PROBED_SAMPLES * passageSampleSize(scheme), PROBE_BUDGET);
 }
+
+/**
+ * The most look-ups probedPassages allows: two samples of 64, the probe the
+ * bench timed a check with (time to verdict at a million pages). Scheme 7's
+ * wider sample is kept within it rather than doubling a short page's
+ * sentence-run look-ups (decisions/0083).
+ */
+export const PROBE_BUDGET = 128;
 
 /**
  * The most chunks of a page being checked that are compared with the pages
@@ -104,7 +128,8 @@ export const CURRENT_SAMPLE_SIZE = passageSampleSize(FINGERPRINT_SCHEME);
  *   bottom-k order, and `judge` compares two samples up to the smaller one's
  *   limit;
  * - scheme 5's passages are other chunks of the text, and scheme 6's other
- *   measures of them: a class each.
+ *   measures of them: a class each;
+ * - scheme 7 signs as scheme 6 with a larger sample of the same order.
  */
 export function equivalentScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {
   if (scheme >= SKETCH_SCHEME) return SKETCH_SCHEME;
@@ -116,7 +141,7 @@ export function equivalentScheme(scheme: FingerprintScheme, length: TextLength):
 /**
  * The lowest scheme whose whole fingerprint of this text is `scheme`'s: from
  * the weight cap on (scheme 3) later schemes changed only the passages, so
- * two pages signed in 3–6 still compare by their whole fingerprints even
+ * two pages signed in 3–7 still compare by their whole fingerprints even
  * where their passages do not (equivalentScheme differs).
  */
 export function wholeFingerprintScheme(scheme: FingerprintScheme, length: TextLength): FingerprintScheme {

@@ -4,7 +4,7 @@
  * export files and the store can read them with the same rules.
  */
 import { isFingerprintHex } from '../core/fingerprint64';
-import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, type FingerprintScheme } from '../core/scheme';
+import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
 import {
@@ -165,20 +165,22 @@ function readContent(fields: Fields, now: Date): PageContent {
   const cjkChars = readCount(fields, 'cjkChars', 0, MAX_TEXT_COUNT);
   const words = readCount(fields, 'words', 0, MAX_TEXT_COUNT);
   const fingerprint = readFingerprint(fields.fingerprint, 'fingerprint');
-  const passages = readFingerprints(fields.passages, 'passages');
   const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
+  // A page keeps at most its scheme's sample of passages, and a head for each of them.
+  const sample = Math.max(passageSampleSize(scheme), MAX_PASSAGES);
+  const passages = readFingerprints(fields.passages, 'passages', sample);
   const proseTotal = present(fields, 'proseTotal') ? readCount(fields, 'proseTotal', 0, MAX_TEXT_COUNT) : undefined;
-  const heads = present(fields, 'heads') ? readFingerprints(fields.heads, 'heads') : undefined;
+  const heads = present(fields, 'heads') ? readFingerprints(fields.heads, 'heads', sample) : undefined;
   const publishedAt = present(fields, 'publishedAt') ? readPublishedTime(fields, now) : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);
   return { url, canonicalUrl, title, site, language, excerpt, textLength, cjkChars, words, fingerprint, passages, scheme, proseTotal, heads, publishedAt, source: source as PageSource };
 }
 
-/** An array of at most MAX_PASSAGES fingerprints (passages, chunk heads). */
-function readFingerprints(raw: unknown, name: string): string[] {
+/** An array of at most `max` fingerprints (passages, chunk heads). */
+function readFingerprints(raw: unknown, name: string, max: number): string[] {
   if (!Array.isArray(raw)) throw new InvalidField(`${name}: expected an array`);
-  if (raw.length > MAX_PASSAGES) throw new InvalidField(`${name}: more than ${MAX_PASSAGES}`);
+  if (raw.length > max) throw new InvalidField(`${name}: more than ${max}`);
   return raw.map((value, i) => readFingerprint(value, `${name}[${i}]`));
 }
 

@@ -77,6 +77,12 @@ export const MAX_EXCERPT_LENGTH = 200;
 export const MAX_IMPORT_EXCERPT_LENGTH = 1000;
 export const MAX_SITE_LENGTH = 253;
 export const MAX_LANGUAGE_LENGTH = 35;
+/**
+ * Passages (and chunk heads) an imported record may hold whatever its scheme
+ * says: the limit every backup was read with before scheme 7's wider sample
+ * (core/scheme.ts WIDE_SAMPLE), so every file an earlier build wrote still
+ * restores.
+ */
 export const MAX_PASSAGES = 64;
 /** Upper bound for textLength, cjkChars and words; far above any real article. */
 export const MAX_TEXT_COUNT = 100_000_000;

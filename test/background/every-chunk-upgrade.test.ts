@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, SKETCH_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
+import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
 import type { History } from '../../src/store';
 import { DAY, clock, freshHistory } from './fakes';
 
@@ -106,7 +106,7 @@ describe.each([
   it('records the repost in the current scheme, its passages sketches', async () => {
     await checkerWith().check(repost, AUTO);
     const stored = await history.getByUrl(repost.url);
-    expect(stored?.scheme).toBe(SKETCH_SCHEME);
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     expect(stored?.passages).toEqual(signDocument(repost.text).passages.map(fingerprintToHex));
   });
 });

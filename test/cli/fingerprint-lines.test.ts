@@ -22,7 +22,7 @@ describe('a dedup input line', () => {
   });
 
   test.each([
-    ['a scheme from a newer version', line({ scheme: 9 }), /"scheme" is not one this version knows \(1, 2, 3, 4, 5, 6\)/],
+    ['a scheme from a newer version', line({ scheme: 9 }), /"scheme" is not one this version knows \(1, 2, 3, 4, 5, 6, 7\)/],
     ['a scheme that is not a number', line({ scheme: '4' }), /"scheme"/],
     ['passages without lengths', line({ passages: PASSAGES }), /needs "words" and "cjkChars"/],
     ['a short simhash', JSON.stringify({ simhash: 'abc' }), /16 hex digits/],

@@ -10,7 +10,7 @@ import {
 } from '../../src/core/passages';
 import { CHUNK_HEAD_FEATURES, hasChunkHeads } from '../../src/core/chunk-heads';
 import { chunkSketch } from '../../src/core/passage-sketch';
-import { CURRENT_SAMPLE_SIZE, FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, probedPassages, type FingerprintScheme } from '../../src/core/scheme';
+import { FINGERPRINT_SCHEME, PARAGRAPH_SCHEME, passageMeasure, passageSampleSize, probedPassages, type FingerprintScheme } from '../../src/core/scheme';
 import { signDocument } from '../../src/core/sign-document';
 import { simhash } from '../../src/core/simhash';
 import { measureText } from '../../src/core/text-length';
@@ -24,7 +24,7 @@ import { lengthUnits, type DocumentSignature } from '../../src/core/verdict';
  * ends one; one of fewer than PARAGRAPH_MIN_FEATURES features gives none),
  * where an anchor feature ends a chunk of at least PASSAGE_MIN_FEATURES (or
  * at PASSAGE_MAX_FEATURES), a short tail joined to the paragraph's chunk
- * before; the CURRENT_SAMPLE_SIZE distinct passages of smallest key, and
+ * before; the scheme's passageSampleSize distinct passages of smallest key, and
  * the next ones up to probedPassages as the unsampled ones; with sketches,
  * the prose total: the length of every line of PARAGRAPH_MIN_FEATURES
  * features or more, once lines wrapped at a width are joined (the
@@ -40,17 +40,18 @@ function specification(text: string, scheme: FingerprintScheme = FINGERPRINT_SCH
   const starts = [0, ...paragraphs, features.length];
   const byParagraph = starts.slice(1).map((end, p) => features.slice(starts[p], end));
   const sketches = passageMeasure(scheme) === 'sketch';
-  const chunks = specifiedChunks(byParagraph, sketches);
+  const chunks = specifiedChunks(byParagraph, sketches, scheme);
   const probed = chunks.map((c) => c.fp);
   const length = measureText(text);
+  const sample = passageSampleSize(scheme);
   // Chunk heads: the sketch of the first CHUNK_HEAD_FEATURES features of each sampled chunk longer than that, where features are words.
-  const heads = sketches && hasChunkHeads(length) ? chunks.slice(0, CURRENT_SAMPLE_SIZE).filter((c) => c.features.length > CHUNK_HEAD_FEATURES).map((c) => chunkPassage(c.features.slice(0, CHUNK_HEAD_FEATURES), true)) : [];
+  const heads = sketches && hasChunkHeads(length) ? chunks.slice(0, sample).filter((c) => c.features.length > CHUNK_HEAD_FEATURES).map((c) => chunkPassage(c.features.slice(0, CHUNK_HEAD_FEATURES), true)) : [];
   return {
     fingerprint: simhash(waterFill(weightedFeatures(tokens))),
-    passages: probed.slice(0, CURRENT_SAMPLE_SIZE),
+    passages: probed.slice(0, sample),
     ...(heads.length > 0 ? { heads } : {}),
-    unsampled: probed.slice(CURRENT_SAMPLE_SIZE),
-    sampleSize: CURRENT_SAMPLE_SIZE,
+    unsampled: probed.slice(sample),
+    sampleSize: sample,
     measure: passageMeasure(scheme),
     length,
     ...(sketches ? { proseTotal: expect.closeTo(proseTotal(foldText(text)), 6) as number } : {}),
@@ -113,7 +114,7 @@ function chunkPassage(chunk: readonly string[], sketches: boolean): Fingerprint 
 }
 
 /** Scheme 5 keeps no passage of a one-chunk text (its whole fingerprint stands for it); scheme 6 keeps its one sketch. The passages kept, with their chunks' features. */
-function specifiedChunks(paragraphs: ReadonlyArray<readonly string[]>, sketches: boolean): Array<{ fp: Fingerprint; features: readonly string[] }> {
+function specifiedChunks(paragraphs: ReadonlyArray<readonly string[]>, sketches: boolean, scheme: FingerprintScheme): Array<{ fp: Fingerprint; features: readonly string[] }> {
   const chunks = paragraphs.filter((p) => p.length >= PARAGRAPH_MIN_FEATURES).flatMap(paragraphChunks);
   if (chunks.length === 0 || (chunks.length === 1 && !sketches)) return [];
   const keyed = chunks.map((c) => {
@@ -122,7 +123,7 @@ function specifiedChunks(paragraphs: ReadonlyArray<readonly string[]>, sketches:
   });
   keyed.sort((a, b) => a.key - b.key || a.fp.hi - b.fp.hi || a.fp.lo - b.fp.lo);
   const distinct = keyed.filter((k, i) => i === 0 || k.key !== (keyed[i - 1] as (typeof keyed)[number]).key);
-  return distinct.slice(0, probedPassages(FINGERPRINT_SCHEME));
+  return distinct.slice(0, probedPassages(scheme));
 }
 
 const paragraph = (words: string, times: number): string => Array.from({ length: times }, (_, i) => `${words} ${i}`).join('\n\n');

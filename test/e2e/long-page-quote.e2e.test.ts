@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signDocument, type DocumentSignature, type Fingerprint } from '../../src/core';
+import { signCheckedDocument, signDocument, type DocumentSignature, type Fingerprint } from '../../src/core';
 import { passagesMatch } from '../../src/core/passages';
 import { detectionFixture } from '../support/detection-fixture';
 import { visitPage } from './support/extension';
@@ -9,22 +9,23 @@ import { chromiumForFile } from './support/session';
 /**
  * A long page is looked up by its chunks beyond the sample it stores too
  * (docs/decisions/0054-probe-unsampled-chunks.md): a paragraph of an article
- * read before, quoted in a page of more than 64 chunks whose stored sample
- * leaves that paragraph's chunk out, is still reported as a quote. The
- * pages are made here from two texts of test/fixtures/detection.
+ * read before, quoted in a page of more chunks than its stored sample keeps
+ * (126, decisions/0083) that leaves that paragraph's chunk out, is still
+ * reported as a quote. The pages are made here from three texts of
+ * test/fixtures/detection, the long one of two articles one after the other.
  */
 const holds = (passages: readonly Fingerprint[], quote: DocumentSignature): boolean =>
   quote.passages.some((q) => passages.some((p) => passagesMatch(p, q, 3, 'sketch')));
 const source = paragraphs(detectionFixture('readability-mozilla-2'));
-const host = paragraphs(detectionFixture('readability-dropbox-blog'));
+const host = ['readability-dropbox-blog', 'readability-quanta-1'].flatMap((name) => paragraphs(detectionFixture(name)));
 const earlier = signDocument(source.join('\n\n'));
 /** The long page with `quote` in the middle of its paragraphs. */
 const essay = (quote: string): string[] => [...host.slice(0, host.length >> 1), quote, ...host.slice(host.length >> 1)];
-/** The first paragraph of the article whose chunk the long page keeps out of its stored sample, yet finds among the chunks it probes. */
+/** The first paragraph of the article whose chunk the long page keeps out of its stored sample, yet finds among the chunks a check looks up. */
 const quote = source.find((p) => {
   const alone = signDocument(p);
-  const page = signDocument(essay(p).join('\n\n'));
-  return holds(earlier.passages, alone) && !holds(page.passages, alone) && holds(page.unsampled ?? [], alone);
+  const page = signCheckedDocument(essay(p).join('\n\n'));
+  return holds(earlier.passages, alone) && !holds(page.passages, alone) && holds(page.beyondSample ?? [], alone);
 });
 
 if (quote === undefined) throw new Error('no paragraph of the article lies outside the long page’s sample');

@@ -71,9 +71,9 @@ describe('the fingerprint scheme of a record', () => {
     ['absent: written before schemes existed (version 1), so scheme 1', withoutScheme, { ok: true, record: { ...valid, scheme: 1 } }],
     ['null, as other JSON writers put it: scheme 1', { ...withoutScheme, scheme: null }, { ok: true, record: { ...valid, scheme: 1 } }],
     ['a known scheme', { ...valid, scheme: 1 }, { ok: true, record: { ...valid, scheme: 1 } }],
-    ['a newer scheme', { ...valid, scheme: 7 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6 (written by a newer Déjà Lu)', url: valid.url }],
-    ['not a number', { ...valid, scheme: '2' }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6', url: valid.url }],
-    ['zero', { ...valid, scheme: 0 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6', url: valid.url }],
+    ['a newer scheme', { ...valid, scheme: 8 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6, 7 (written by a newer Déjà Lu)', url: valid.url }],
+    ['not a number', { ...valid, scheme: '2' }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6, 7', url: valid.url }],
+    ['zero', { ...valid, scheme: 0 }, { ok: false, reason: 'scheme: expected one of 1, 2, 3, 4, 5, 6, 7', url: valid.url }],
   ])('%s', (_name, record, expected) => {
     expect(validateExportRecord(record, NOW)).toEqual(expected);
   });
@@ -146,6 +146,7 @@ describe('parseExport', () => {
     ['passages not an array', { ...valid, passages: 'fedcba9876543210' }, /^passages: expected an array/],
     ['a passage bad', { ...valid, passages: ['fedcba9876543210', 'zz'] }, /^passages\[1\]:/],
     ['too many passages', { ...valid, passages: Array(65).fill('fedcba9876543210') }, /^passages: more than 64/],
+    ['more passages than scheme 7 keeps (decisions/0083)', { ...valid, scheme: 7, passages: Array(127).fill('fedcba9876543210') }, /^passages: more than 126/],
     ['firstVisit as epoch number', { ...valid, firstVisit: 1714550400000 }, /^firstVisit: expected a string/],
     ['firstVisit not ISO', { ...valid, firstVisit: 'April 1, 2024' }, /^firstVisit: expected an ISO 8601 time/],
     ['lastVisit before 1990', { ...valid, firstVisit: '1980-01-01T00:00:00Z', lastVisit: '1980-01-02T00:00:00Z' }, /^firstVisit: before 1990/],
@@ -213,6 +214,8 @@ describe('the chunk heads of a record', () => {
     ['a list of fingerprints, read in lower case', { ...valid, heads: ['1111111122222222', '33333333AAAAAAAA'] }, { ok: true, record: { ...valid, heads } }],
     ['not a list', { ...valid, heads: '1111111122222222' }, { ok: false, reason: 'heads: expected an array', url: valid.url }],
     ['more than a page has passages', { ...valid, heads: Array.from({ length: 65 }, () => heads[0]) }, { ok: false, reason: 'heads: more than 64', url: valid.url }],
+    ['more than a scheme-7 page has passages', { ...valid, scheme: 7, heads: Array.from({ length: 127 }, () => heads[0]) }, { ok: false, reason: 'heads: more than 126', url: valid.url }],
+    ['as many as a scheme-7 page has passages', { ...valid, scheme: 7, heads: Array.from({ length: 126 }, () => heads[0]) }, { ok: true, record: { ...valid, scheme: 7, heads: Array.from({ length: 126 }, () => heads[0]) } }],
     ['one that is not 16 hex digits', { ...valid, heads: ['1111'] }, { ok: false, reason: expect.stringMatching(/^heads\[0\]: /), url: valid.url }],
   ])('%s', (_name, record, expected) => {
     expect(validateExportRecord(record, NOW)).toEqual(expected);

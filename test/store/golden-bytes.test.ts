@@ -40,7 +40,7 @@ describe('stored bytes', () => {
           u: 'https://www.example.cn/news/1', t: '第一篇', e: '摘要。', v: 1714564800000, c: 'https://example.cn/n/1', l: 'zh-CN', s: 'other.example', o: 1,
           d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842',
         }],
-        [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 6, d: '020123456789abcdef0123456789abcdee0a0001a01f00bc0500' }],
+        [191541632, { u: 'https://example.com/article', t: 'An article', e: 'The first words of the article.', v: 1714564800000, o: 7, d: '020123456789abcdef0123456789abcdee0c0001a01f00bc0500' }],
       ],
       // The records above as stored: groups of the pages sharing their keys' top 12 bits, in columns (database version 8).
       groups: [
@@ -50,8 +50,8 @@ describe('stored bytes', () => {
           d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842', at: Uint32Array.from([0, 55]),
         }],
         [2922, {
-          w: [[1714564800000, 191541632]], u: ['https://example.com/article'], t: ['An article'], e: ['The first words of the article.'], o: [6],
-          d: '020123456789abcdef0123456789abcdee0a0001a01f00bc0500', at: Uint32Array.from([0, 26]),
+          w: [[1714564800000, 191541632]], u: ['https://example.com/article'], t: ['An article'], e: ['The first words of the article.'], o: [7],
+          d: '020123456789abcdef0123456789abcdee0c0001a01f00bc0500', at: Uint32Array.from([0, 26]),
         }],
       ],
       // Keyed by the whole first block (database version 7), so an entry's first word is the page key, with above it
@@ -71,8 +71,8 @@ describe('stored bytes', () => {
     await history.recordVisit(pageInput({ passages: ['0123456789abcdee'], proseTotal: 640 }));
     history.close();
     const [[, record]] = readable(await dumpDatabase(factory, name)).pages as [[number, { d: string }]];
-    // As the page above, but flags 0x2a (scheme 6, prose) and 640 = 80 05 after the five counts.
-    expect(record.d).toBe('020123456789abcdef0123456789abcdee2a0001a01f00bc05008005');
+    // As the page above, but flags 0x2c (scheme 7, prose) and 640 = 80 05 after the five counts.
+    expect(record.d).toBe('020123456789abcdef0123456789abcdee2c0001a01f00bc05008005');
   });
 
   test('a page recorded with chunk heads: the count\'s top bit, then their count and the heads before the flags (database version 12)', async () => {
@@ -82,7 +82,7 @@ describe('stored bytes', () => {
     const dump = readable(await dumpDatabase(factory, name));
     const [[, record]] = dump.pages as [[number, { d: string }]];
     // As the page above, with 0x82 for its two fingerprints and heads that follow, then one head.
-    expect(record.d).toBe('820123456789abcdef0123456789abcdee0101234567111122222a0001a01f00bc05008005');
+    expect(record.d).toBe('820123456789abcdef0123456789abcdee0101234567111122222c0001a01f00bc05008005');
     // The head is filed in block0 as the passage is, under its first block (0x0123), beside it.
     expect((dump.block0 as Array<[number, string]>).find(([key]) => key === 0x0123)?.[1]).toMatch(/^(.{16}){3}$/);
   });

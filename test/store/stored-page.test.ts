@@ -8,6 +8,9 @@ const PAGE: Omit<PageRecord, 'id'> = {
   visitCount: 3, source: 'visit',
 };
 
+/** `count` distinct fingerprints, `salt` in their first digit. */
+const hexes = (count: number, salt: number): string[] => Array.from({ length: count }, (_, i) => `${salt}${i.toString(16).padStart(15, '0')}`);
+
 describe('stored page records', () => {
   test.each<[string, Partial<PageRecord>]>([
     ['the plain page', {}],
@@ -26,9 +29,14 @@ describe('stored page records', () => {
     ['chunk heads (database version 12)', { scheme: 6, proseTotal: 512, heads: ['1111111122222222', '33333333aaaaaaaa'] }],
     ['chunk heads and a publication date', { scheme: 6, heads: ['1111111122222222'], publishedAt: 1_600_000_000_000 }],
     ['as many chunk heads as passages can be', { scheme: 6, heads: Array.from({ length: 64 }, (_, i) => i.toString(16).padStart(16, '0')) }],
+    ['scheme 7\'s whole sample, a head for each (decisions/0083)', { scheme: 7, passages: hexes(126, 1), heads: hexes(126, 2) }],
   ])('%s round-trips exactly', (_, overrides) => {
     const page = { ...PAGE, ...overrides };
     expect(decodePage(encodePage(page), 42)).toEqual({ ...page, id: 42 });
+  });
+
+  test('a page with more passages than the count byte holds beside its flag is refused, not written damaged', () => {
+    expect(() => encodePage({ ...PAGE, scheme: 7, passages: hexes(127, 1) })).toThrow(RangeError);
   });
 
   test('only what is not derivable is stored: no site field when it is the URL\'s own', () => {

@@ -43,7 +43,8 @@ describe('upgrading a version-7 history to 8', () => {
     const history = await openHistory({ indexedDB: factory, name: 'v7' });
     expect(await history.count()).toBe(pages.length);
     const listed = (await history.list()).pages.map((page) => page.id);
-    expect(await history.olderSchemes()).toEqual([2]);
+    // Every scheme it holds before the current one: 6 since scheme 7 (decisions/0083).
+    expect(await history.olderSchemes()).toEqual([2, 6]);
     history.close();
 
     const after = await dumpDatabase(factory, 'v7');

@@ -59,7 +59,7 @@ const SCHEME_MASK = 0x0f;
 const HAS_PROSE = 1 << 5;
 /** Bytes before the fingerprints: their count. */
 const COUNT_BYTES = 1;
-/** The count's top bit (a page has at most 1 + MAX_PASSAGES fingerprints): chunk heads follow the fingerprints. */
+/** The count's top bit (a page has at most 1 + WIDE_SAMPLE fingerprints, core/scheme.ts): chunk heads follow the fingerprints. */
 const HEADS_FOLLOW = 0x80;
 
 export class DamagedPageError extends Error {
@@ -91,6 +91,10 @@ export function encodePage(page: NewPage): StoredPage {
   for (const value of [page.visitCount, page.textLength, page.cjkChars, page.words, zigzag(page.lastVisit - page.firstVisit)]) pushVarint(tail, value);
   if (prose) pushVarint(tail, page.proseTotal as number);
   const heads = page.heads?.length ? packFingerprints(page.heads.map(fingerprintFromHex)) : undefined;
+  // A count that reached the flag bit would read back as another page: refused, not stored damaged.
+  if (fingerprints.byteLength / FINGERPRINT_BYTES >= HEADS_FOLLOW || (heads?.byteLength ?? 0) / FINGERPRINT_BYTES > 0xff) {
+    throw new RangeError(`a page keeps at most ${HEADS_FOLLOW - 2} passages and 255 chunk heads`);
+  }
   const start = COUNT_BYTES + fingerprints.byteLength + (heads ? COUNT_BYTES + heads.byteLength : 0);
   const d = new Uint8Array(start + tail.length + (published ? 8 : 0));
   d[0] = fingerprints.byteLength / FINGERPRINT_BYTES | (heads ? HEADS_FOLLOW : 0);
