@@ -95,7 +95,7 @@ async function writeShared(table: PageTable<'readwrite'>, pages: readonly Stored
       slot.values.push(page);
       slots.set(hash, slot);
       table.add(key, page);
-      edits.addPacked(key, storedFiledFingerprints(page, key));
+      edits.addStored(key, page);
       count(key, 'imported');
       return;
     }
@@ -209,7 +209,7 @@ export class BatchWriter {
           continue;
         }
         table.add(key, page);
-        edits.addPacked(key, storedFiledFingerprints(page, key));
+        edits.addStored(key, page);
         count(key, 'imported');
       }
       if (shared.length > 0) await writeShared(table, shared, count, edits);
@@ -217,7 +217,7 @@ export class BatchWriter {
       const held = await table.getMany(others.map((entry) => entry.key));
       others.forEach((entry, i) => {
         const page = held[i];
-        if (page !== undefined) edits.addPacked(entry.key, storedFiledFingerprints(page, entry.key));
+        if (page !== undefined) edits.addStored(entry.key, page);
       });
       await table.flush();
       await applyBlockEdits(tx, edits);

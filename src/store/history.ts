@@ -7,10 +7,10 @@ import { normalizeUrl } from '../core/url';
 import { lookupBlocks } from './blocks/block-stores';
 import { mergeRuns } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
-import { decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
+import { decodePacked, decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
-import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializeExport, type ExportRecord } from './export-format';
+import { exportFileOf, exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializePackedPage, type ExportRecord } from './export-format';
 import { receiptPrefix } from './codec/import-receipt';
 import { fileDigest, SliceDigest } from './file-digest';
 import { textChunks } from './file-text';
@@ -343,7 +343,12 @@ export class History {
    * transaction of its own so the consumer may take its time (the next batch
    * is read while it works); a page written meanwhile may or may not be included.
    */
-  async *pageBatches(): AsyncGenerator<Page[]> {
+  pageBatches(): AsyncGenerator<Page[]> {
+    return this.storedBatches(decodePage);
+  }
+
+  /** pageBatches with each stored page decoded by `decode`. */
+  private async *storedBatches<T>(decode: (stored: StoredPage, key: number) => T): AsyncGenerator<T[]> {
     const read = (after: number) => {
       const tx = this.db.transaction(PAGE_STORES, 'readonly');
       return inTransaction(tx, () => new PageTable(tx).readAfter(after, EXPORT_BATCH));
@@ -359,7 +364,7 @@ export class History {
         next = read(last);
         next.catch(() => undefined);
       }
-      if (pages.length > 0) yield pages.map((page, i) => decodePage(page, keys[i] as number));
+      if (pages.length > 0) yield pages.map((page, i) => decode(page, keys[i] as number));
       if (!more) return;
     }
   }
@@ -369,9 +374,13 @@ export class History {
     for await (const pages of this.pageBatches()) yield* pages.map(pageToExportRecord);
   }
 
-  /** The history as an export file (docs/export-format.md), in chunks. */
+  /** The history as an export file (docs/export-format.md), in chunks: each page's line written from its record's packed fingerprints. */
   exportJson(): AsyncIterable<string> {
-    return serializeExport(this.exportRecords(), new Date(this.now()));
+    return exportFileOf(this.exportLines(), new Date(this.now()));
+  }
+
+  private async *exportLines(): AsyncGenerator<string> {
+    for await (const pages of this.storedBatches(decodePacked)) yield* pages.map(serializePackedPage);
   }
 
   /** The history as CSV (docs/export-format.md), in chunks. */

@@ -15,7 +15,7 @@
 import { BlockEdits } from './blocks/block-edits';
 import { forEachWaitingPage } from './blocks/runs';
 import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
-import { encodePage, storedFiledFingerprints, type StoredPage } from './codec/stored-page';
+import { encodePage, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
 import { KEY_LIST_BLOCK, PAGE_STORES, PageTable } from './page-table';
@@ -168,7 +168,7 @@ export class RoundPlan<R> {
   /** The bucket entries of the round's new pages in block store `b` (one store at a time, so only its entries are held). */
   edits(b: number): BlockEdits {
     const edits = new BlockEdits(b);
-    for (const batch of this.batches) for (const { key, page } of batch.fresh) edits.addPacked(key, storedFiledFingerprints(page, key));
+    for (const batch of this.batches) for (const { key, page } of batch.fresh) edits.addStored(key, page);
     return edits;
   }
 }

@@ -41,6 +41,30 @@ describe('BlockEdits files a page as `filings` says, from its packed fingerprint
     for (let b = 0; b < BLOCK_STORES.length; b++) expect(loggedEntries(unpacked, b)).toEqual(loggedEntries(edits, b));
   });
 
+  test.each([
+    ['chunk heads after the passages', [WHOLE, P1], [P2]],
+    ['a head equal to a passage, or to the whole document, is filed once', [WHOLE, P1], [P1, WHOLE, P2]],
+    ['heads without passages', [WHOLE], [P1, P1]],
+  ])('%s: as the page record holds them, two views filed as one list', (_, fingerprints, heads) => {
+    const edits = new BlockEdits();
+    edits.addPacked(77, packFingerprints(fingerprints), packFingerprints(heads));
+    for (let b = 0; b < BLOCK_STORES.length; b++) expect(loggedEntries(edits, b), `block${b}`).toEqual(expectedEntries(77, [...fingerprints, ...heads], b));
+  });
+
+  test('a long page (a sample of passages and as many heads, some repeated) is filed as `filings` says, page after page', () => {
+    const hex = fc.stringMatching(/^[0-9a-f]{16}$/).map(fp);
+    fc.assert(fc.property(fc.array(fc.array(hex, { minLength: 1, maxLength: 260 }), { minLength: 1, maxLength: 4 }), (pages) => {
+      const edits = new BlockEdits();
+      // Repeats across slots: every third fingerprint is an earlier one again.
+      const withRepeats = pages.map((fps) => fps.map((f, i) => (i % 3 === 2 ? (fps[i >> 1] as Fingerprint) : f)));
+      withRepeats.forEach((fps, p) => edits.addPacked(p + 1, packFingerprints(fps)));
+      for (let b = 0; b < BLOCK_STORES.length; b++) {
+        // Within a bucket, page by page and slot by slot: what a stable sort by key of each page's filings gives.
+        expect(loggedEntries(edits, b)).toEqual(withRepeats.flatMap((fps, p) => expectedEntries(p + 1, fps, b)).sort((x, y) => x.key - y.key));
+      }
+    }), { numRuns: 60, seed: 11 });
+  });
+
   test('limited to one store, it logs only that store\'s entries', () => {
     const edits = new BlockEdits(2);
     edits.addPacked(9, packFingerprints([WHOLE, P1]));

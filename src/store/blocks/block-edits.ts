@@ -6,7 +6,8 @@
  */
 import { BLOCK_COUNT, fingerprintBlocks, type Fingerprint } from '../../core/fingerprint64';
 import { ENTRY_BYTES, PAGE_KEY_LIMIT, copyEntry, PASSAGE_STORE, blockOf, bucketCount, bucketKey, entryWord, filings, pageOfWord, type BucketChange } from '../codec/bucket';
-import { FINGERPRINT_BYTES, packFingerprints, readUint32, repeatsEarlier, sameBytes, unpackFingerprints, writeUint32 } from '../codec/fingerprints';
+import { FINGERPRINT_BYTES, SeenFingerprints, packFingerprints, readUint32, sameBytes, unpackFingerprints, writeUint32 } from '../codec/fingerprints';
+import { storedFingerprints, storedHeads, type StoredPage } from '../codec/stored-page';
 
 /**
  * Additions are kept packed (a typed-array log), so an import of 100,000
@@ -20,6 +21,7 @@ export class BlockEdits {
   private stores = new Uint8Array(256);
   private entries = new Uint8Array(256 * ENTRY_BYTES);
   private count = 0;
+  private readonly seen = new SeenFingerprints();
 
   constructor(private readonly only?: number) {}
 
@@ -36,19 +38,31 @@ export class BlockEdits {
    * read where they lie: `filings` made arrays, a Set and strings per page,
    * ~0.7 s of a 100,000-page import's edits (Node), where this takes ~0.1 s.
    */
-  addPacked(pageId: number, packed: Uint8Array): void {
+  addPacked(pageId: number, packed: Uint8Array, heads?: Uint8Array): void {
     if (!Number.isInteger(pageId) || pageId < 1 || pageId >= PAGE_KEY_LIMIT) throw new RangeError(`page id ${pageId} does not fit a bucket entry`);
     const count = Math.floor(packed.byteLength / FINGERPRINT_BYTES);
+    const more = heads === undefined ? 0 : Math.floor(heads.byteLength / FINGERPRINT_BYTES);
     // Edits of one store other than block0 take the whole document alone: its passages, and the checks for repeats among them, are skipped.
-    const filed = this.only === undefined || this.only === PASSAGE_STORE ? count : Math.min(count, 1);
-    for (let i = 0; i < filed; i++) {
-      const hi = readUint32(packed, i * FINGERPRINT_BYTES);
-      const lo = readUint32(packed, i * FINGERPRINT_BYTES + 4);
-      if (repeatsEarlier(packed, i, hi, lo)) continue;
-      // As `filings`: the whole document under all four blocks, a passage in block0.
-      if (i === 0) for (let b = 0; b < BLOCK_COUNT; b++) this.file(pageId, hi, lo, b);
-      else this.file(pageId, hi, lo, PASSAGE_STORE);
-    }
+    const passages = this.only === undefined || this.only === PASSAGE_STORE;
+    const filed = passages ? count : Math.min(count, 1);
+    this.seen.begin(filed + (passages ? more : 0));
+    for (let i = 0; i < filed; i++) this.fileSlot(pageId, packed, i, i === 0);
+    // Chunk heads, filed as passages are (the page record keeps them after its passages: two views, not a copy).
+    if (passages) for (let i = 0; i < more; i++) this.fileSlot(pageId, heads as Uint8Array, i, false);
+  }
+
+  /** addPacked of a stored page's fingerprints and chunk heads, read where the record holds them. */
+  addStored(pageId: number, page: StoredPage): void {
+    this.addPacked(pageId, storedFingerprints(page, pageId), storedHeads(page, pageId));
+  }
+
+  /** Files fingerprint `i` of `packed` unless the page repeats it: the whole document under all four blocks, a passage in block0 (as `filings`). */
+  private fileSlot(pageId: number, packed: Uint8Array, i: number, whole: boolean): void {
+    const hi = readUint32(packed, i * FINGERPRINT_BYTES);
+    const lo = readUint32(packed, i * FINGERPRINT_BYTES + 4);
+    if (this.seen.repeats(hi, lo)) return;
+    if (whole) for (let b = 0; b < BLOCK_COUNT; b++) this.file(pageId, hi, lo, b);
+    else this.file(pageId, hi, lo, PASSAGE_STORE);
   }
 
   /** Logs the entry of fingerprint hi:lo in block store `b`. */
