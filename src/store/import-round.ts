@@ -15,7 +15,8 @@
 import { BlockEdits } from './blocks/block-edits';
 import { forEachWaitingPage } from './blocks/runs';
 import { SLOTS_PER_HASH, TakenHashes, freeKey, urlHash } from './codec/page-key';
-import { encodePage, type StoredPage } from './codec/stored-page';
+import { PASSAGE_STORE } from './codec/bucket';
+import { encodePage, storedFiledCount, type StoredPage } from './codec/stored-page';
 import { inTransaction } from './errors';
 import { mergePages, sameContent, sameStored, unpack } from './page-merge';
 import { KEY_LIST_BLOCK, PAGE_STORES, PageTable } from './page-table';
@@ -167,8 +168,11 @@ export class RoundPlan<R> {
 
   /** The bucket entries of the round's new pages in block store `b` (one store at a time, so only its entries are held). */
   edits(b: number): BlockEdits {
-    const edits = new BlockEdits(b);
-    for (const batch of this.batches) for (const { key, page } of batch.fresh) edits.addStored(key, page);
+    const fresh = this.batches.flatMap((batch) => batch.fresh);
+    // block0 files every fingerprint of a page (at most, repeats aside), the other stores its whole document alone.
+    const entries = b === PASSAGE_STORE ? fresh.reduce((sum, { key, page }) => sum + storedFiledCount(page, key), 0) : fresh.length;
+    const edits = new BlockEdits(b, entries);
+    for (const { key, page } of fresh) edits.addStored(key, page);
     return edits;
   }
 }

@@ -88,23 +88,31 @@ export async function saveTextFile(
   const writable = await handle.createWritable();
   const encoder = new TextEncoder();
   let bytes = 0;
+  // One write at a time in flight while the next text is read: the browser writes the file while the page makes it.
+  let writing: Promise<void> = Promise.resolve();
   try {
     let pending = '';
     const flush = async () => {
       // Encoded here, once, to count the bytes the file grows by.
       const data = encoder.encode(pending);
       pending = '';
-      await writable.write(data);
-      bytes += data.length;
-      onProgress(bytes);
+      await writing;
+      writing = writable.write(data).then(() => {
+        bytes += data.length;
+        onProgress(bytes);
+      });
+      // Awaited at the next flush; a failure meanwhile is not unhandled.
+      writing.catch(() => undefined);
     };
     for await (const chunk of chunks) {
       pending += chunk;
       if (pending.length >= WRITE_CHARS) await flush();
     }
     await flush();
+    await writing;
     await writable.close();
   } catch (error) {
+    await writing.catch(() => undefined);
     await writable.abort().catch(() => undefined);
     throw error;
   }

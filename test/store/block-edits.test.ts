@@ -65,6 +65,17 @@ describe('BlockEdits files a page as `filings` says, from its packed fingerprint
     }), { numRuns: 60, seed: 11 });
   });
 
+  test.each([0, 1, 5, 10_000])('sized for %s entries, it logs what it is given, growing when short', (capacity) => {
+    const sized = new BlockEdits(0, capacity);
+    const grown = new BlockEdits(0);
+    for (let page = 1; page <= 40; page++) {
+      const fps = [fp(`${page.toString(16).padStart(8, '0')}89abcdef`), P1, P2];
+      sized.addPacked(page, packFingerprints(fps));
+      grown.addPacked(page, packFingerprints(fps));
+    }
+    expect(loggedEntries(sized, 0)).toEqual(loggedEntries(grown, 0));
+  });
+
   test('limited to one store, it logs only that store\'s entries', () => {
     const edits = new BlockEdits(2);
     edits.addPacked(9, packFingerprints([WHOLE, P1]));

@@ -55,6 +55,61 @@ describe('saveTextFile', () => {
     expect(read).toEqual([]);
   });
 
+  it('reads on while the browser writes what came before, one write at a time, in order', async () => {
+    // Chunks of 3 Mi characters: each write gathers two of them (4 Mi), the last one is the rest.
+    const big = ['a', 'b', 'c', 'd', 'e'].map((letter) => letter.repeat(3 * 1024 * 1024));
+    const read: string[] = [];
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const written: string[] = [];
+    const win = {
+      showSaveFilePicker: async () => ({
+        createWritable: async () => ({
+          write: async (data: Uint8Array) => {
+            events.push(`write ${read.length}`);
+            // The first write waits until the page has read on.
+            if (written.length === 0) await new Promise<void>((resolve) => (release = resolve));
+            written.push(new TextDecoder().decode(data));
+          },
+          close: async () => void events.push('close'),
+          abort: async () => void events.push('abort'),
+        }),
+      }),
+    } as unknown as Window;
+    const chunks = async function* () {
+      for await (const part of chunksOf(big, read)) {
+        if (read.length === 4) release();
+        yield part;
+      }
+    };
+    const outcome = await saveTextFile(chunks(), FILE, undefined, { window: win });
+    expect(outcome).toEqual({ saved: true, bytes: 15 * 1024 * 1024 });
+    expect(written.join('')).toBe(big.join(''));
+    // The second write starts only after the first is done, and the chunks after the first write were read meanwhile.
+    expect(events).toEqual(['write 2', 'write 4', 'write 5', 'close']);
+  });
+
+  it('abandons the file when a later write fails, after reading on', async () => {
+    const read: string[] = [];
+    let writes = 0;
+    const calls = { closed: 0, aborted: 0 };
+    const win = {
+      showSaveFilePicker: async () => ({
+        createWritable: async () => ({
+          write: async () => {
+            writes += 1;
+            if (writes === 2) throw new DOMException('The disk is full.', 'QuotaExceededError');
+          },
+          close: async () => void (calls.closed += 1),
+          abort: async () => void (calls.aborted += 1),
+        }),
+      }),
+    } as unknown as Window;
+    const big = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((letter) => letter.repeat(3 * 1024 * 1024));
+    await expect(saveTextFile(chunksOf(big, read), FILE, undefined, { window: win })).rejects.toMatchObject({ name: 'QuotaExceededError' });
+    expect(calls).toEqual({ closed: 0, aborted: 1 });
+  });
+
   async function* failingRead(): AsyncGenerator<string> {
     yield CHUNKS[0]!;
     throw new Error('the database went away');

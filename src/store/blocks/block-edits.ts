@@ -17,13 +17,23 @@ import { storedFingerprints, storedHeads, type StoredPage } from '../codec/store
 export class BlockEdits {
   /** Per block store: bucket key → page ids whose entries go. */
   private readonly removals = Array.from({ length: BLOCK_COUNT }, () => new Map<number, Set<number>>());
-  private keys = new Uint16Array(256);
-  private stores = new Uint8Array(256);
-  private entries = new Uint8Array(256 * ENTRY_BYTES);
+  private keys: Uint16Array;
+  private stores: Uint8Array;
+  private entries: Uint8Array;
   private count = 0;
   private readonly seen = new SeenFingerprints();
 
-  constructor(private readonly only?: number) {}
+  /**
+   * `capacity`: the entries expected, when known (an import round's): the
+   * log is sized once rather than doubled, which held up to half as much
+   * again while it grew.
+   */
+  constructor(private readonly only?: number, capacity = 256) {
+    const size = Math.max(1, capacity);
+    this.keys = new Uint16Array(size);
+    this.stores = new Uint8Array(size);
+    this.entries = new Uint8Array(size * ENTRY_BYTES);
+  }
 
   private wanted(blockIndex: number): boolean {
     return this.only === undefined || this.only === blockIndex;

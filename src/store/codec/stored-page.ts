@@ -150,6 +150,11 @@ export function storedFiledFingerprints(stored: StoredPage, key: number): Uint8A
   return filed;
 }
 
+/** How many fingerprints the block index files for the page: the whole document, its passages and its chunk heads. */
+export function storedFiledCount(stored: StoredPage, key: number): number {
+  return (storedFingerprints(stored, key).byteLength + storedHeads(stored, key).byteLength) / FINGERPRINT_BYTES;
+}
+
 /** The page's chunk heads, packed 8 bytes each (a view into the record; empty when it keeps none). */
 export function storedHeads(stored: StoredPage, key: number): Uint8Array {
   return stored.d.subarray(passagesEnd(stored, key) + COUNT_BYTES, fingerprintsEnd(stored, key));
