@@ -68,8 +68,8 @@ export function passageSampleSize(scheme: FingerprintScheme): number {
 }
 
 /**
- * Scheme 7's sample: every chunk of articles up to about 5,000 words (64:
- * about 2,500), so a few sentences quoted from a long article lie in a kept
+ * Scheme 7's sample: every chunk of articles up to about 5,000–8,000 words
+ * (64: 2,500–4,000), so a few sentences quoted from a long article lie in a kept
  * chunk twice as often. As many as the page record's 7-bit count holds
  * beside the whole fingerprint (store/codec/stored-page.ts). The practice
  * set's texts keep 42.4 passages on average (97 of 981 the whole sample),

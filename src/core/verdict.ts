@@ -172,7 +172,7 @@ export interface DocumentSignature {
    * scheme.ts CHECKED_CHUNKS_MAX in all, never stored. Compared, and
    * looked up among `unsampled` (decisions/0062): the like-for-like
    * sample of the two texts then reaches as far as the earlier text's own,
-   * where a long page's 64 passages stopped it short of most of a part.
+   * where a long page's sample stopped it short of most of a part.
    */
   beyondSample?: Fingerprint[];
   /**

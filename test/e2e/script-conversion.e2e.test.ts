@@ -149,3 +149,27 @@ describe('a history from before the current passages', () => {
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
+
+describe('a history from before the wider passage sample (scheme 7)', () => {
+  it('a long article exported by main at 08c42ac (scheme 6, 64 passages) still matches, and its repost, kept in scheme 7, is found by an answer quoting a chunk scheme 6 left out', async () => {
+    const articleUrl = 'https://old.example.com/v6/mozilla-wikipedia.txt';
+    const options = await openOptions(browser.context, browser.extensionId);
+    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-08c42ac.json'));
+    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
+    expect([imported?.scheme, imported?.passages.length]).toEqual([6, 64]);
+
+    const repost = await visit(server.siteB('/web/en-scheme6-repost.html'));
+    expect(repost.report.status).toBe('repost');
+    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
+    const stored = (await storedPages(browser.worker)).find((p) => p.url === repost.report.url);
+    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    expect(stored?.passages.length).toBeGreaterThan(64);
+
+    // On another site than the mirror: a quote names only pages of other sites.
+    const answer = await visit(server.siteA('/qa/en-wide-sample-answer.html'));
+    expect(answer.report.status).toBe('quote');
+    expect(answer.report.matches.map((m) => [m.url, m.verdict])).toEqual([[repost.report.url, 'quote']]);
+    await Promise.all([repost.page.close(), answer.page.close(), options.close()]);
+  });
+});

@@ -29,6 +29,7 @@ describe('Firefox: Simplified ↔ Traditional reposts and histories from before 
     ['scheme 1, Traditional Chinese (main at 8b3852d)', 'export-v1-main-8b3852d.json', 2, '/movies/zh-hant-old-repost.html', 'https://old.example.tw/netease-zh-hant.txt'],
     ['scheme 2, Latin script (main at 8bc8286)', 'export-v2-main-8bc8286.json', 1, '/games/en-old-repost.html', 'https://old.example.com/fx/tumblr.txt'],
     ['scheme 3, six passages (main at 623a09a)', 'export-v2-main-623a09a.json', 1, '/dev/en-scheme3-repost.html', 'https://old.example.com/fx/dropbox-blog.txt'],
+    ['scheme 6, 64 passages of a long article (main at 08c42ac)', 'export-v2-main-08c42ac.json', 1, '/web/en-scheme6-repost.html', 'https://old.example.com/v6/mozilla-wikipedia.txt'],
   ])('a history exported in %s still matches: a repost of its article is flagged', async (_name, file, added, repostPath, articleUrl) => {
     const { server, firefox } = session;
     const options = await openOptions(firefox);
