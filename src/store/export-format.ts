@@ -168,11 +168,11 @@ function readContent(fields: Fields, now: Date): PageContent {
   const words = readCount(fields, 'words', 0, MAX_TEXT_COUNT);
   const fingerprint = readFingerprint(fields.fingerprint, 'fingerprint');
   const scheme = present(fields, 'scheme') ? readScheme(fields.scheme) : SCHEME_WHEN_ABSENT;
-  // A page keeps at most its scheme's sample of passages, and a head for each of them.
-  const sample = Math.max(passageSampleSize(scheme), MAX_PASSAGES);
-  const passages = readFingerprints(fields.passages, 'passages', sample);
+  // A page keeps at most its scheme's sample of passages, and a head for each; never fewer than every earlier build read.
+  const most = Math.max(passageSampleSize(scheme), MAX_PASSAGES);
+  const passages = readFingerprints(fields.passages, 'passages', most);
   const proseTotal = present(fields, 'proseTotal') ? readCount(fields, 'proseTotal', 0, MAX_TEXT_COUNT) : undefined;
-  const heads = present(fields, 'heads') ? readFingerprints(fields.heads, 'heads', sample) : undefined;
+  const heads = present(fields, 'heads') ? readFingerprints(fields.heads, 'heads', most) : undefined;
   const publishedAt = present(fields, 'publishedAt') ? readPublishedTime(fields, now) : undefined;
   const source = fields.source;
   if (!PAGE_SOURCES.includes(source as PageSource)) throw new InvalidField(`source: expected one of ${PAGE_SOURCES.join(', ')}`);

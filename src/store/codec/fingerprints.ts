@@ -27,16 +27,26 @@ const ASCII = new TextDecoder();
 /** Hex digits are written here and decoded once per call: one string for all of a page's passages, not eight pieces each. */
 let digits = new Uint8Array(2 * 65 * FINGERPRINT_BYTES);
 
+/** The digits buffer, at least `length` long. */
+function digitsOf(length: number): Uint8Array {
+  if (digits.length < length) digits = new Uint8Array(length);
+  return digits;
+}
+
+/** Writes bytes [from, to) of `bytes` as lower-case hex into `out` from `j`; returns where the digits end. */
+function writeHexDigits(bytes: Uint8Array, from: number, to: number, out: Uint8Array, j: number): number {
+  for (let k = from; k < to; k++) {
+    const b = bytes[k] as number;
+    out[j++] = HEX_DIGITS[b >> 4] as number;
+    out[j++] = HEX_DIGITS[b & 15] as number;
+  }
+  return j;
+}
+
 /** Bytes [from, to) of `bytes` as lower-case hex. */
 function hexOf(bytes: Uint8Array, from: number, to: number): string {
-  const length = 2 * (to - from);
-  if (digits.length < length) digits = new Uint8Array(length);
-  for (let k = from, j = 0; k < to; k++, j += 2) {
-    const b = bytes[k] as number;
-    digits[j] = HEX_DIGITS[b >> 4] as number;
-    digits[j + 1] = HEX_DIGITS[b & 15] as number;
-  }
-  return ASCII.decode(digits.subarray(0, length));
+  const out = digitsOf(2 * (to - from));
+  return ASCII.decode(out.subarray(0, writeHexDigits(bytes, from, to, out, 0)));
 }
 
 /** Fingerprint `i` of packed fingerprints as fingerprintToHex writes it; '' when there is none. */
@@ -72,22 +82,18 @@ const CLOSE = 0x5d;
 export function fingerprintsJson(bytes: Uint8Array, from = 0): string {
   const count = Math.floor(bytes.byteLength / FINGERPRINT_BYTES) - from;
   if (count <= 0) return '[]';
-  const length = 1 + count * (2 * FINGERPRINT_BYTES + 3);
-  if (digits.length < length) digits = new Uint8Array(length);
+  const out = digitsOf(1 + count * (2 * FINGERPRINT_BYTES + 3));
   let j = 0;
-  digits[j++] = OPEN;
+  out[j++] = OPEN;
   for (let i = 0; i < count; i++) {
-    if (i > 0) digits[j++] = COMMA;
-    digits[j++] = QUOTE;
-    for (let k = (from + i) * FINGERPRINT_BYTES, to = k + FINGERPRINT_BYTES; k < to; k++) {
-      const b = bytes[k] as number;
-      digits[j++] = HEX_DIGITS[b >> 4] as number;
-      digits[j++] = HEX_DIGITS[b & 15] as number;
-    }
-    digits[j++] = QUOTE;
+    if (i > 0) out[j++] = COMMA;
+    out[j++] = QUOTE;
+    const at = (from + i) * FINGERPRINT_BYTES;
+    j = writeHexDigits(bytes, at, at + FINGERPRINT_BYTES, out, j);
+    out[j++] = QUOTE;
   }
-  digits[j++] = CLOSE;
-  return ASCII.decode(digits.subarray(0, j));
+  out[j++] = CLOSE;
+  return ASCII.decode(out.subarray(0, j));
 }
 
 /** The passages (slots 1 on) of packed fingerprints as hex (fingerprintsHex). */
