@@ -1,3 +1,5 @@
+import { fileBytes, type ReadableFile } from './file-bytes';
+
 /**
  * A file's digest: SHA-256 of the SHA-256 digests of its DIGEST_SLICE_BYTES
  * slices, in order, whatever chunks its bytes come in. Slices, since
@@ -61,13 +63,9 @@ export class SliceDigest {
   }
 }
 
-/** The digest of the whole file, read as a stream. */
-export async function fileDigest(file: Blob, subtle: SubtleCrypto = crypto.subtle): Promise<string> {
+/** The digest of the whole file, read as file-bytes.ts reads it. */
+export async function fileDigest(file: ReadableFile, subtle: SubtleCrypto = crypto.subtle): Promise<string> {
   const digest = new SliceDigest(subtle);
-  const reader = file.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return digest.hex();
-    await digest.update(value);
-  }
+  for await (const chunk of fileBytes(file)) await digest.update(chunk);
+  return digest.hex();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { serializeExport, textChunks, type ExportRecord } from '../../src/store';
+import { byteFile } from '../support/byte-file';
 import { collect, freshHistory, T0 } from './helpers';
 
 const record = (i: number): ExportRecord => ({
@@ -29,5 +30,17 @@ describe('textChunks', () => {
     const fromText = await freshHistory();
     expect(await fromFile.history.importJson(textChunks(new Blob([text])))).toEqual(await fromText.history.importJson(text));
     expect((await fromFile.history.list()).pages).toEqual((await fromText.history.list()).pages);
+  });
+
+  test('a file whose stream stops answering part way is still read whole, and hashed as it is read', async () => {
+    const text = await collect(serializeExport(Array.from({ length: 300 }, (_, i) => record(i)), new Date(T0)));
+    const bytes = new TextEncoder().encode(text);
+    const file = byteFile(bytes, Math.floor(bytes.length / 2));
+    const seen: number[] = [];
+    const chunks: string[] = [];
+    for await (const chunk of textChunks(file, undefined, { update: async (part) => { seen.push(part.byteLength); } }, { stalledMs: 20 })) chunks.push(chunk);
+    expect(chunks.join('')).toBe(text);
+    expect(seen.reduce((sum, n) => sum + n, 0)).toBe(bytes.length);
+    expect(file.opened.length).toBe(2);
   });
 });
