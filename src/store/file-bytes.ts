@@ -29,9 +29,8 @@ export interface FileBytesOptions {
 
 const STALLED = Symbol('stalled');
 
-/** A BYOB reader of the file from byte `from`, or undefined where its stream is not a byte stream. */
-function byobReader(file: ReadableFile, from: number): ReadableStreamBYOBReader | undefined {
-  const stream = from === 0 ? file.stream() : file.slice(from).stream();
+/** A BYOB reader of `stream`, or undefined where it is not a byte stream. */
+function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
   try {
     return stream.getReader({ mode: 'byob' });
   } catch (error) {
@@ -69,9 +68,10 @@ export async function* fileBytes(file: ReadableFile, {
   setTimer = (fire, ms) => setTimeout(fire, ms),
   clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
 }: FileBytesOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
-  let reader = byobReader(file, 0);
+  const stream = file.stream();
+  let reader = byobReader(stream);
   if (reader === undefined) {
-    yield* streamChunks(file.stream());
+    yield* streamChunks(stream);
     return;
   }
   let buffer = new ArrayBuffer(bufferBytes);
@@ -87,7 +87,7 @@ export async function* fileBytes(file: ReadableFile, {
       if (read === STALLED) {
         // The stalled read keeps the buffer it was given: the file is read on from the same byte into a new one.
         reader.cancel().catch(() => undefined);
-        reader = byobReader(file, at) as ReadableStreamBYOBReader;
+        reader = byobReader(file.slice(at).stream()) as ReadableStreamBYOBReader;
         buffer = new ArrayBuffer(bufferBytes);
         wait *= 2;
         continue;
