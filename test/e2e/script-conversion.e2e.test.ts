@@ -30,6 +30,24 @@ async function visit(url: string) {
   return { page, ...(await waitForReport(browser.worker, url, since)) };
 }
 
+/** Imports a history an older main exported (test/fixtures/history/`file`) on the options page, `added` pages of it new. */
+async function importOldHistory(file: string, added: number) {
+  const options = await openOptions(browser.context, browser.extensionId);
+  const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history', file));
+  expect(status).toBe(`导入完成：新增 ${added} 个，更新 0 个，未变 0 个。`);
+  return options;
+}
+
+/** Visits a repost of `articleUrl`: flagged as one, and recorded in the current scheme (the page recorded is returned). */
+async function visitRepostOf(url: string, articleUrl: string) {
+  const repost = await visit(url);
+  expect(repost.report.status).toBe('repost');
+  expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
+  const stored = (await storedPages(browser.worker)).find((p) => p.url === repost.report.url);
+  expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+  return { repost, stored };
+}
+
 type CountingWorker = typeof globalThis & { dictionaryFetches?: number };
 
 /** Counts, from now on, the service worker's fetches of the Chinese dictionary file (Resource Timing leaves out the extension's own files). */
@@ -78,34 +96,22 @@ describe('Simplified ↔ Traditional reposts', () => {
   });
 
   it('a history exported before the upgrade (main at 8b3852d) still matches: a repost of its Traditional article is flagged', async () => {
-    const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v1-main-8b3852d.json'));
-    expect(status).toBe('导入完成：新增 2 个，更新 0 个，未变 0 个。');
+    const options = await importOldHistory('export-v1-main-8b3852d.json', 2);
     const imported = (await storedPages(browser.worker)).filter((p) => p.site === 'old.example.tw');
     expect(imported.map((p) => p.scheme)).toEqual([1, 1]);
 
-    const repost = await visit(server.siteB('/movies/zh-hant-old-repost.html'));
-    expect(repost.report.status).toBe('repost');
-    expect(repost.report.matches.map((m) => m.url)).toContain('https://old.example.tw/netease-zh-hant.txt');
-    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/zh-hant-old-repost.html'));
-    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    const { repost } = await visitRepostOf(server.siteB('/movies/zh-hant-old-repost.html'), 'https://old.example.tw/netease-zh-hant.txt');
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
 
 describe('a history from before the weight cap (scheme 3)', () => {
   it('a Latin-script page exported by main at 8bc8286 (scheme 2) still matches: its repost is flagged', async () => {
-    const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-8bc8286.json'));
-    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const options = await importOldHistory('export-v2-main-8bc8286.json', 1);
     const imported = (await storedPages(browser.worker)).filter((p) => p.site === 'old.example.com');
     expect(imported.map((p) => p.scheme)).toEqual([2]);
 
-    const repost = await visit(server.siteB('/games/en-old-repost.html'));
-    expect(repost.report.status).toBe('repost');
-    expect(repost.report.matches.map((m) => m.url)).toContain('https://old.example.com/fx/tumblr.txt');
-    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/en-old-repost.html'));
-    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    const { repost } = await visitRepostOf(server.siteB('/games/en-old-repost.html'), 'https://old.example.com/fx/tumblr.txt');
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
@@ -113,17 +119,11 @@ describe('a history from before the weight cap (scheme 3)', () => {
 describe('a history from before every chunk was kept (scheme 4)', () => {
   it('a page exported by main at 623a09a (scheme 3, six passages) still matches: its repost is flagged', async () => {
     const articleUrl = 'https://old.example.com/fx/dropbox-blog.txt';
-    const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-623a09a.json'));
-    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const options = await importOldHistory('export-v2-main-623a09a.json', 1);
     const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
     expect([imported?.scheme, imported?.passages.length]).toEqual([3, 6]);
 
-    const repost = await visit(server.siteB('/dev/en-scheme3-repost.html'));
-    expect(repost.report.status).toBe('repost');
-    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
-    const stored = (await storedPages(browser.worker)).find((p) => p.url.endsWith('/en-scheme3-repost.html'));
-    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    const { repost, stored } = await visitRepostOf(server.siteB('/dev/en-scheme3-repost.html'), articleUrl);
     expect(stored?.passages.length).toBeGreaterThan(6);
     await Promise.all([repost.page.close(), options.close()]);
   });
@@ -135,17 +135,11 @@ describe('a history from before the current passages', () => {
     ['passages were chunked by paragraph (scheme 5): main at 3b1edf1, scheme 4', 'export-v2-main-3b1edf1.json', 'https://old.example.com/v4/dropbox-blog.txt', 4, () => server.siteA('/dev/en-scheme3-repost.html')],
     ['passages were sketches (scheme 6): main at 196e53d, scheme 5', 'export-v2-main-196e53d.json', 'https://old.example.com/v5/dropbox-blog.txt', 5, () => server.siteB('/v5/en-scheme3-repost.html')],
   ] as const)('before %s: the page still matches, its repost is flagged', async (_name, file, articleUrl, scheme, repostUrl) => {
-    const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history', file));
-    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const options = await importOldHistory(file, 1);
     const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
     expect(imported?.scheme).toBe(scheme);
 
-    const repost = await visit(repostUrl());
-    expect(repost.report.status).toBe('repost');
-    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
-    const stored = (await storedPages(browser.worker)).find((p) => p.url === repost.report.url);
-    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    const { repost } = await visitRepostOf(repostUrl(), articleUrl);
     await Promise.all([repost.page.close(), options.close()]);
   });
 });
@@ -153,17 +147,11 @@ describe('a history from before the current passages', () => {
 describe('a history from before the wider passage sample (scheme 7)', () => {
   it('a long article exported by main at 08c42ac (scheme 6, 64 passages) still matches, and its repost, kept in scheme 7, is found by an answer quoting a chunk scheme 6 left out', async () => {
     const articleUrl = 'https://old.example.com/v6/mozilla-wikipedia.txt';
-    const options = await openOptions(browser.context, browser.extensionId);
-    const status = await importHistoryFile(options, join(ROOT, 'test/fixtures/history/export-v2-main-08c42ac.json'));
-    expect(status).toBe('导入完成：新增 1 个，更新 0 个，未变 0 个。');
+    const options = await importOldHistory('export-v2-main-08c42ac.json', 1);
     const imported = (await storedPages(browser.worker)).find((p) => p.url === articleUrl);
     expect([imported?.scheme, imported?.passages.length]).toEqual([6, 64]);
 
-    const repost = await visit(server.siteB('/web/en-scheme6-repost.html'));
-    expect(repost.report.status).toBe('repost');
-    expect(repost.report.matches.map((m) => m.url)).toContain(articleUrl);
-    const stored = (await storedPages(browser.worker)).find((p) => p.url === repost.report.url);
-    expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
+    const { repost, stored } = await visitRepostOf(server.siteB('/web/en-scheme6-repost.html'), articleUrl);
     expect(stored?.passages.length).toBeGreaterThan(64);
 
     // On another site than the mirror: a quote names only pages of other sites.
