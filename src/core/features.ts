@@ -110,6 +110,24 @@ function addTokenFeatures(token: string, split: boolean, out: FeatureOut): void 
   }
 }
 
+/**
+ * addTokenFeatures(run.slice(start, end), true, out) for a word of a Han
+ * run, read where it lies. Every code unit of the Han class is a Han
+ * character at or above FIRST_CJK_CODE_UNIT (test/core/tokenize.test.ts), so
+ * a word without surrogates is its characters; one with a surrogate takes
+ * the string path.
+ */
+function addHanWordFeatures(run: string, start: number, end: number, out: FeatureOut): void {
+  for (let i = start; i < end; i++) {
+    const code = run.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) {
+      addTokenFeatures(run.slice(start, end), true, out);
+      return;
+    }
+  }
+  for (let i = start; i < end; i++) out.addRange(run, i, i + 1);
+}
+
 function isSurrogatePair(s: string, i: number): boolean {
   const code = s.charCodeAt(i);
   return code >= 0xd800 && code <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
@@ -193,6 +211,7 @@ function tableSink(table: FeatureSink, byParagraph: boolean): TokenSink {
       if (end - start > 1 || text.charCodeAt(start) >= FIRST_CJK_CODE_UNIT) table.addWord(text, start, end);
     },
     other: (token) => addTokenFeatures(token, true, table),
+    hanWord: (run, start, end) => addHanWordFeatures(run, start, end, table),
   };
   if (table.asciiWords) sink.asciiWords = table.asciiWords.bind(table);
   if (byParagraph) {
@@ -219,6 +238,8 @@ function japaneseEngineFeatures(engine: AsciiFeatureEngine, folded: string, deps
     mixed ||= mixesHanAndKana(token);
     addTokenFeatures(token, false, engine);
   };
+  // Chinese words are kept whole here: they go to `other`.
+  delete sink.hanWord;
   const length = scanTokens(folded, true, deps, sink) as TextLength;
   return mixed ? engine.features(length) : undefined;
 }

@@ -2,7 +2,7 @@ import { classOfCodeUnit, classifyCodePoint, countUnspacedAndWords, ScriptClass 
 import type { TextLength } from './text-length';
 import { LATIN_STOPWORDS } from './stopwords';
 import type { Dictionary } from './segment/dictionary';
-import { segmentHan } from './segment/segmenter';
+import { segmentHan, segmentHanWords, SegmentedRun, stopwordMarks, type StopwordMarks } from './segment/segmenter';
 import { defaultChineseLexicon } from './segment/chinese-lexicon';
 import { FINGERPRINT_SCHEME, SCRIPT_FOLD_SCHEME, type FingerprintScheme } from './scheme';
 import { foldChineseScripts, mayFoldScripts } from './script-fold/fold-scripts';
@@ -60,6 +60,20 @@ export function isJapaneseText(text: string): boolean {
   return kana >= JAPANESE_KANA_SHARE * (han + kana);
 }
 
+/** The words of the Han run being read (scanTokens is not re-entered: one scratch serves every call). */
+const segmented = new SegmentedRun();
+
+/** Stopword marks by dictionary and stopword set: made once for each pair a caller uses. */
+const marksCache = new WeakMap<Dictionary, WeakMap<ReadonlySet<string>, StopwordMarks>>();
+
+function marksOf(dictionary: Dictionary, stopwords: ReadonlySet<string>): StopwordMarks {
+  let byStopwords = marksCache.get(dictionary);
+  if (!byStopwords) marksCache.set(dictionary, (byStopwords = new WeakMap()));
+  let marks = byStopwords.get(stopwords);
+  if (!marks) byStopwords.set(stopwords, (marks = stopwordMarks(dictionary, stopwords)));
+  return marks;
+}
+
 // Script classes as plain numbers for the hot loop (ScriptClass values).
 const OTHER: number = ScriptClass.Other;
 const WORD: number = ScriptClass.Word;
@@ -97,6 +111,12 @@ export interface TokenSink {
   word(text: string, start: number, end: number): void;
   /** Any other content token: a Chinese word (stopwords removed) or a character bigram. */
   other(token: string): void;
+  /**
+   * Optional: a Chinese word that is no stopword, `run[start, end)`, read
+   * where it lies; without it `other` gets the word as a string. The same
+   * words either way.
+   */
+  hanWord?(run: string, start: number, end: number): void;
   /**
    * Optional: reads the ASCII stretch from `from` itself instead of the
    * fast path below, with the same outcome: each ASCII word that ends on
@@ -208,6 +228,7 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
   const hanClass = japanese ? KANA : HAN;
   let dictionary: Dictionary | undefined;
   let zhStop: ReadonlySet<string> | undefined;
+  let marks: StopwordMarks | undefined;
 
   const emit = (script: number, run: string): void => {
     if (script === WORD) {
@@ -215,7 +236,18 @@ export function scanTokens(folded: string, japanese: boolean | undefined, deps: 
     } else if (script === HAN) {
       dictionary ??= (deps.dictionary ?? defaultDictionary)();
       zhStop ??= (deps.chineseStopwords ?? defaultStopwords)();
-      for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) sink.other(word);
+      if (sink.hanWord) {
+        marks ??= marksOf(dictionary, zhStop);
+        segmentHanWords(run, dictionary, marks, segmented);
+        for (let k = segmented.count - 1, start = 0; k >= 0; k--) {
+          const mark = segmented.ends[k] as number;
+          const end = mark >> 1;
+          if ((mark & 1) === 0) sink.hanWord(run, start, end);
+          start = end;
+        }
+      } else {
+        for (const word of segmentHan(run, dictionary)) if (!zhStop.has(word)) sink.other(word);
+      }
     } else if (script !== OTHER) {
       charBigrams(run, sink);
     }

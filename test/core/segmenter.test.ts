@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultChineseLexicon } from '../../src/core/segment/chinese-lexicon';
 import { dictionaryFromWords, MAX_WORD_CHARS, parseDictionary } from '../../src/core/segment/dictionary';
-import { segmentHan } from '../../src/core/segment/segmenter';
+import { segmentHan, segmentHanWords, SegmentedRun, stopwordMarks } from '../../src/core/segment/segmenter';
 import { segmentitWords } from '../../scripts/build-segment-dictionary';
 import { fingerprintText } from '../../eval/fingerprint-text';
 
@@ -75,5 +75,61 @@ describe('segmentHan', () => {
     const result = fingerprintText(run);
     expect(result.chars).toBe(100_000);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('segmentHanWords: segmentHan\'s words as positions, stopwords marked', () => {
+  /** segmentHanWords' output read back as words, each with whether it is a stopword. */
+  function markedWords(run: string, dictionary: ReturnType<typeof dictionaryFromWords>, stopwords: readonly string[]): Array<[string, boolean]> {
+    const into = new SegmentedRun();
+    segmentHanWords(run, dictionary, stopwordMarks(dictionary, stopwords), into);
+    const words: Array<[string, boolean]> = [];
+    for (let k = into.count - 1, start = 0; k >= 0; k--) {
+      const end = (into.ends[k] as number) >> 1;
+      words.push([run.slice(start, end), ((into.ends[k] as number) & 1) === 1]);
+      start = end;
+    }
+    return words;
+  }
+
+  const asMarked = (run: string, dictionary: ReturnType<typeof dictionaryFromWords>, stopwords: readonly string[]): Array<[string, boolean]> =>
+    segmentHan(run, dictionary).map((word) => [word, new Set(stopwords).has(word)]);
+
+  test.each([
+    ['', []],
+    ['的', [['的', true]]],
+    ['研究的生命', [['研究', false], ['的', true], ['生命', false]]],
+    // A stopword that is no word of the dictionary is never one word: its characters are not stopwords.
+    ['因为起源', [['因', false], ['为', false], ['起源', true]]],
+  ] as Array<[string, Array<[string, boolean]>]>)('%j → %j', (run, expected) => {
+    const dictionary = dictionaryFromWords(['研究', '生命', '起源']);
+    expect(markedWords(run, dictionary, ['的', '起源', '因为'])).toEqual(expected);
+  });
+
+  test('gives segmentHan\'s words and the stopword set\'s answers on random runs, dictionaries and stopwords', () => {
+    const char = fc.constantFrom('研', '究', '生', '命', '起', '源', '\ud840', '\udc00');
+    const word = fc.array(char, { minLength: 1, maxLength: 5 }).map((c) => c.join(''));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 12 }), fc.array(word, { maxLength: 8 }), fc.array(char, { maxLength: 30 }), (list, stopwords, run) => {
+        const dictionary = dictionaryFromWords(list);
+        expect(markedWords(run.join(''), dictionary, stopwords)).toEqual(asMarked(run.join(''), dictionary, stopwords));
+      }),
+    );
+  });
+
+  test('gives the same with the shipped dictionary and stopwords on real Chinese articles', () => {
+    const dir = resolve(import.meta.dirname, '../fixtures/detection');
+    const runs = readdirSync(dir)
+      .filter((name) => name.startsWith('cwc-'))
+      .flatMap((name) => readFileSync(resolve(dir, name), 'utf8').match(/\p{Script=Han}+/gu) ?? []);
+    const { dictionary, stopwords } = defaultChineseLexicon();
+    const list = [...stopwords];
+    let marked = 0;
+    for (const run of runs) {
+      const words = markedWords(run, dictionary, list);
+      expect(words).toEqual(asMarked(run, dictionary, list));
+      marked += words.filter(([, stop]) => stop).length;
+    }
+    expect(marked).toBeGreaterThan(500);
   });
 });

@@ -163,7 +163,7 @@ describe.each(ENGINES)('signDocument gives exactly the specified signature (%s)'
 
   const piece = fc.oneof(
     fc.constantFrom('the', 'The', 'and', 'même', 'été', 'a', 'l\'', 'd', '3', 'x', 'repost', 'ÉTÉ', 'Σ', 'ﬁ', 'a\u0301', '\u3099'),
-    fc.constantFrom('中文', '交换机的安装工作', '的', 'ไทย', 'ภาษา', 'かな', 'これは日本語です', '한국어', '😀', '𠀀', '\ud800', '\udc00'),
+    fc.constantFrom('中文', '交换机的安装工作', '的', '的确是我们的', '起源𠀀的', 'ไทย', 'ภาษา', 'かな', 'これは日本語です', '한국어', '😀', '𠀀', '\ud800', '\udc00'),
     fc.constantFrom('\u200B', '\u00AD', '\u202E', '\ufeff', ' ', '\n\n', '\t', '.', ', ', '—', '<p>'),
     fc.lorem({ maxCount: 6 }),
     fc.string({ unit: 'binary', maxLength: 6 }),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { dictionaryFromWords } from '../../src/core/segment/dictionary';
 import { measureText, type TextLength } from '../../src/core/text-length';
+import { classOfCodeUnit, ScriptClass } from '../../src/core/scripts';
 import { foldText, lineEnds, measureFolded, scanTokens, tokenize } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
@@ -39,6 +40,13 @@ describe('tokenize', () => {
     expect(tokenize('交换机', { dictionary, chineseStopwords: () => new Set() })).toEqual(['交换机']);
     expect(loads).toBe(1);
   });
+});
+
+test('every code unit of the Han class is a Han character from U+2E80 on, which a Chinese word read in place relies on (features.ts)', () => {
+  const han: number[] = [];
+  for (let code = 0; code < 0x10000; code++) if (classOfCodeUnit(code) === ScriptClass.Han) han.push(code);
+  expect(han.length).toBeGreaterThan(20_000);
+  expect(han.filter((code) => code < 0x2e80 || !/^\p{Script=Han}$/u.test(String.fromCharCode(code))).map((code) => code.toString(16))).toEqual([]);
 });
 
 describe('measureFolded', () => {

@@ -187,17 +187,29 @@ export class WordTrie implements TrieArrays {
 
   /**
    * Writes into `lengths` the length of each word of two or more code units
-   * that starts at `text[start]` and ends at or before `end`, shortest first;
-   * returns how many (at most lengths.length).
+   * that starts at `text[start]` and ends at or before `end`, shortest first,
+   * and into `nodes` (when given) the node of each; returns how many (at most
+   * lengths.length).
    */
-  wordsAt(text: string, start: number, end: number, lengths: Uint8Array): number {
+  wordsAt(text: string, start: number, end: number, lengths: Uint8Array, nodes?: Int32Array): number {
     let count = 0;
     let node = this.rootChild[text.charCodeAt(start)] as number;
     for (let i = start + 1; node !== 0 && i < end && count < lengths.length; i++) {
       node = this.child(node, text.charCodeAt(i));
-      if (node !== 0 && this.words[node] === 1) lengths[count++] = i + 1 - start;
+      if (node !== 0 && this.words[node] === 1) {
+        if (nodes) nodes[count] = node;
+        lengths[count++] = i + 1 - start;
+      }
     }
     return count;
+  }
+
+  /** The node that spells `word` when it is a word of the trie (two or more code units), or 0. */
+  wordNode(word: string): number {
+    if (word.length < 2) return 0;
+    let node = this.rootChild[word.charCodeAt(0)] as number;
+    for (let i = 1; node !== 0 && i < word.length; i++) node = this.child(node, word.charCodeAt(i));
+    return node !== 0 && this.words[node] === 1 ? node : 0;
   }
 
   /** The child of `node` along code unit `c`, or 0 (binary search in its row). */
