@@ -37,6 +37,7 @@ import { QUOTE_MAX_SHARE, quotedPassages } from './quoted-passages';
 import { ownEdits } from './own-edits';
 import { regionalEditions } from './regional-editions';
 import { shortAnswers } from './short-answers';
+import { shortParts } from './short-parts';
 import { shortWindows } from './short-windows';
 import { realPageConversionReport, scriptConversionReport } from './script-conversion';
 
@@ -265,6 +266,20 @@ async function main(): Promise<void> {
     const flagged = r.duplicate + r.partial;
     print(`  ${r.group.padEnd(6)} ${r.windows} windows of ${r.size}, ${r.pairs} pairs: within distance 3 ${r.within3}, duplicate ${r.duplicate}, partial ${r.partial} (rate ${(flagged / Math.max(r.pairs, 1)).toExponential(2)})`);
     if (flagged / Math.max(r.pairs, 1) >= 1e-5) failures.push(`short windows ${r.group}: false-positive rate ${(flagged / r.pairs).toExponential(2)} ≥ 1e-5`);
+  }
+  print(`  (${ms(t)})`);
+
+  t = performance.now();
+  print('\n=== Parts under the length rule: a third or a half of a short article (text; our generator, eval/short-parts.ts, decisions/0085) ===');
+  const short = shortParts(ds);
+  for (const r of short.parts) {
+    const line = (v: Partial<Record<Verdict, number>>) => Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+    const found = (v: Partial<Record<Verdict, number>>) => (v.partial ?? 0) + (v.duplicate ?? 0);
+    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article, under the rule: held-out ${found(r.verdicts.held)}/${r.parts.held} a partial copy or a copy (${line(r.verdicts.held)}; article checked after the part: ${found(r.reversed.held)}), fit ${found(r.verdicts.fit)}/${r.parts.fit} (${line(r.verdicts.fit)}) (our harder material: no target)`);
+  }
+  for (const n of short.negatives) {
+    print(`  ${n.group.padEnd(6)} ${n.windows} windows under the rule against other articles, ${n.pairs} pairs either read first: a copy or partial copy ${n.flagged}, quote ${n.quote}`);
+    if (n.flagged > 0) failures.push(`short parts ${n.group}: ${n.flagged} windows under the length rule called a copy of a different article (target 0)`);
   }
   print(`  (${ms(t)})`);
 

@@ -100,7 +100,8 @@ export class PageChecker {
     // Read before: this address, or the one the page declares as its own.
     const earlier = (await history.getByUrl(url)) ?? (canonicalUrl === undefined ? undefined : await history.getByUrl(canonicalUrl));
     const own = { urls: new Set([url, canonicalUrl].filter(isString)), site: siteOf(url) };
-    const found = longEnough ? await findMatches(history, await this.signatures(history, page.text, signature), own, options) : [];
+    // A page under the length rule is still looked up: its passages alone can show a part (judge, decisions/0085).
+    const found = await findMatches(history, await this.signatures(history, page.text, signature), own, options);
     // On a revisit, copies first read after this page are not earlier copies of it.
     const all = earlier ? found.filter((match) => match.firstVisit < earlier.firstVisit) : found;
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
@@ -148,7 +149,7 @@ export class PageChecker {
     const history = await this.history;
     const signature = await this.sign(text);
     const longEnough = isLongEnough(signature.length, options.minLength);
-    const all = longEnough ? await findMatches(history, await this.signatures(history, text, signature), { urls: new Set() }, options) : [];
+    const all = await findMatches(history, await this.signatures(history, text, signature), { urls: new Set() }, options);
     const matches = nearestMatches(all, MAX_REPORTED_MATCHES);
     return {
       status: statusOf(longEnough, matches, false),
@@ -276,9 +277,12 @@ export function nearestMatches(matches: MatchSummary[], max: number): MatchSumma
   return [lead!, ...nearest.sort((a, b) => order.get(a)! - order.get(b)!)];
 }
 
-/** A revisit is never flagged: the user has seen this very page, and was told on the first visit. */
+/**
+ * A revisit is never flagged: the user has seen this very page, and was told on the first visit.
+ * A short page is too short to judge unless its passages showed where its text comes from.
+ */
 function statusOf(longEnough: boolean, matches: MatchSummary[], visitedBefore: boolean): PageStatus {
-  if (!longEnough) return 'too_short';
+  if (!longEnough && matches.length === 0) return 'too_short';
   if (visitedBefore) return 'read_before';
   if (matches[0]) return STATUS_OF_VERDICT[matches[0].verdict];
   return 'new';

@@ -64,7 +64,8 @@ schemes"; 6: passages are sketches, compared by differing bytes).
 
 The verdict the extension would show on page B after the user had read page
 A: "duplicate", "partial", "quote" (one holds a passage of the other),
-"different" or "too_short" (too little text to judge either way), and the
+"different" or "too_short" (too little text to judge either way: a text
+under the minimum length counts only by passages found in the other), and the
 Hamming distance between the two fingerprints. (The extension ignores quotes
 between pages of one site and of text many pages share.)
 

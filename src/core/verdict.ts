@@ -513,7 +513,8 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
 
 /**
  * The verdict shown on page `current` when the user has read `earlier`.
- * Both texts must be long enough to judge. Uses only the two signatures, so
+ * Two texts under the length rule are too short to judge; one under it is
+ * judged by its passages alone (shortTextVerdict). Uses only the two signatures, so
  * the CLI (two texts) and the extension (the stored record and the page)
  * reach the same verdict.
  *
@@ -550,10 +551,34 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
   const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
   const cmp = compareSignatures(earlier, current, maxDistance, options.countsForPart, options.passagesComparable);
   const { distance, sharedPassages } = cmp;
-  if (!isLongEnough(earlier.length, minLength) || !isLongEnough(current.length, minLength)) {
-    return { verdict: 'too_short', distance, sharedPassages };
+  const earlierShort = !isLongEnough(earlier.length, minLength);
+  const currentShort = !isLongEnough(current.length, minLength);
+  if (earlierShort && currentShort) return { verdict: 'too_short', distance, sharedPassages };
+  if (earlierShort || currentShort) {
+    const verdict = (earlier.measure ?? 'simhash') === 'sketch' ? shortTextVerdict(cmp, currentShort, options.oneSite) : 'too_short';
+    return { verdict, distance, sharedPassages };
   }
   return { verdict: verdictOf(cmp, maxDistance, options.oneSite), distance, sharedPassages };
+}
+
+/**
+ * A text under the length rule beside one that passes it. Its whole
+ * fingerprint says too little (decisions/0015), but its sketch passages
+ * still show where its text comes from: a third of a short article, or a
+ * short page made of one. It is a partial copy when every one of its
+ * compared passages (one at least) is in the other text and it is
+ * PARTIAL_MIN_LENGTH_RATIO of the other's length or more; a copy when the
+ * lengths are also comparable and most of the other's passages match too.
+ * Short of that, a shared passage is a quote, and nothing shared leaves it
+ * too short to judge (docs/decisions/0085-short-text-judged-by-its-passages.md).
+ */
+function shortTextVerdict(compared: Comparison, currentIsShort: boolean, oneSite = false): Verdict {
+  const cmp = oneSite ? wholeFingerprintsOnly(compared) : compared;
+  const [short, other] = currentIsShort ? [cmp.current, cmp.partOfEarlier] : [cmp.partOfEarlier, cmp.current];
+  // partOfEarlier counts only passages that may show a part (PartOptions.countsForPart): one at least.
+  const held = short.compared > 0 && short.matched === short.compared && cmp.partOfEarlier.matched > 0;
+  if (held && cmp.lengthRatio >= PARTIAL_MIN_LENGTH_RATIO) return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && mostlyMatched(other) ? 'duplicate' : 'partial';
+  return cmp.found && cmp.sharedPassages > 0 ? 'quote' : 'too_short';
 }
 
 /** The comparison with no passage matched for any copy rule: the shared passages still make a quote. */

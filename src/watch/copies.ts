@@ -3,7 +3,7 @@
  * history each time (nothing about matches is stored), with the checker's
  * rules — the block index finds the candidates, `judge` decides.
  */
-import { countsForPartOf, distinctivePassages, isLongEnough, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
+import { countsForPartOf, distinctivePassages, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
 import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
 import { isSameSite, pagesByPublisher, publisherOf } from '../same-site';
@@ -43,7 +43,6 @@ export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptio
 
 async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions): Promise<CopySeen[]> {
   const signature = pageSignature(article);
-  if (!isLongEnough(signature.length, options.minLength)) return [];
   const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ ...article, measure: signature.measure }]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
   // One publisher's subdomains share its template: sites compare by their registrable domain.

@@ -69,6 +69,8 @@ describe('check-text: a pasted or selected text judged against the history', () 
     ['the article as a selection gives it, a paragraph per sentence', ARTICLE.split('. ').join('.\n\n'), 'repost', [ORIGINAL_URL]],
     ['an unrelated article', UNRELATED, 'new', []],
     ['one sentence of the article: too short to judge', ARTICLE.slice(0, 110), 'too_short', []],
+    // Its sentences are the article's: judged by them though under the length rule (decisions/0085; was too_short).
+    ['its first three sentences: under the length rule, a quote of it', `${ARTICLE.split('. ').slice(0, 3).join('. ')}.`, 'quote', [ORIGINAL_URL]],
     ['nothing at all: too short to judge', '', 'too_short', []],
   ])('%s', async (_name, text, status, matchUrls) => {
     const send = backgroundFor(history);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIN_LENGTH } from '../../src/core';
 import type { HistoryPort } from '../../src/background/history-port';
@@ -110,6 +112,16 @@ describe('PageChecker: verdicts', () => {
     const report = await checker.check(page('https://copy.example.org/a'), { ...AUTO, record: false, source: 'manual' });
     expect(report).toMatchObject({ status: 'repost', recorded: false, visitCount: 0 });
     expect(await history.count()).toBe(1);
+  });
+
+  it('judges a page under the length rule by its passages: a third of a short article read before (was too_short)', async () => {
+    const practice = (name: string): string => readFileSync(join(__dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
+    const real = new PageChecker({ history, now: time.now });
+    await real.check({ url: ORIGINAL, title: 'Article', text: practice('readability-tmz-1') }, AUTO);
+    time.advance(DAY);
+    const report = await real.check({ url: 'https://copy.example.org/a', title: 'Part', text: practice('readability-tmz-1.trunc40') }, AUTO);
+    expect(report).toMatchObject({ status: 'partial', recorded: true });
+    expect(report.matches.map((match) => [match.url, match.verdict])).toEqual([[ORIGINAL, 'partial']]);
   });
 
   it('records a too-short page, so a later visit is "read before"', async () => {

@@ -119,12 +119,47 @@ describe('short texts (each row failed before the fix it names)', () => {
     ['a 243-character Chinese page and its repost with typos', 'cwc-386d70f8', 'cwc-386d70f8.typo', 'duplicate'],
     ['the first 40% of it (106 characters), either order', 'cwc-386d70f8', 'cwc-386d70f8.trunc40', 'partial'],
     ['the first 40% of it, read first', 'cwc-386d70f8.trunc40', 'cwc-386d70f8', 'partial'],
+    // Under the rule and sharing no passage with the article: nothing says either way (decisions/0085).
+    ['an 84-word window of another article, then the part under the rule', 'readability-medium-3.window', 'readability-tmz-1.trunc40', 'too_short'],
     // Was a duplicate at distance 2 under tf² weights, both windows dominated by 学 (now tf^1.5: features.ts).
     ['two unrelated 300-character Chinese passages that share their most frequent character', 'cwc-0df12126.window', 'cwc-2168485b.window', 'different'],
     // Was a duplicate at distance 4 under tf²: "great" 16 times in one, 25 in the other.
     ['two unrelated 84-word English passages that share their most frequent word', 'readability-archive-of-our-own.window', 'readability-medium-3.window', 'different'],
   ])('%s (%s then %s → %s)', (_what, earlier, current, verdict) => {
     expect(judge(sig(earlier), sig(current)).verdict).toBe(verdict);
+  });
+});
+
+describe('a text under the length rule beside one that passes it, judged by its passages (decisions/0085; each row was too_short)', () => {
+  const article = sig('readability-tmz-1');
+  const part = signCheckedDocument(fixture('readability-tmz-1.trunc40'));
+  const wrappedPart = `TMZ Celebrity News\n\nShare this story with your friends and follow us for more celebrity news every day of the week\n\n${fixture('readability-tmz-1.trunc40')}\n\nComments are closed for this story.`;
+  const paragraph = fixture('readability-dropbox-blog').split('\n').find((p) => p.split(/\s+/).length >= 50 && p.split(/\s+/).length < 78)!;
+
+  it.each<[string, () => string]>([
+    ['every passage of the part held, a quarter of the article or more', () => judge(article, part).verdict],
+    ['the part read first, the whole article checked after it', () => judge(signDocument(fixture('readability-tmz-1.trunc40')), signCheckedDocument(fixture('readability-tmz-1'))).verdict],
+  ])('a partial copy: %s', (_what, verdict) => {
+    expect(verdict()).toBe('partial');
+  });
+
+  it.each<[string, DocumentSignature, DocumentSignature]>([
+    ['a 74-word article read first, its repost under a site’s header and footer (101 words) checked after it', signDocument(fixture('readability-tmz-1.trunc40')), signCheckedDocument(wrappedPart)],
+    ['the repost read first, the article checked after it', signDocument(wrappedPart), part],
+  ])('a copy at comparable lengths, every passage of both shared: %s', (_what, earlier, current) => {
+    expect(judge(earlier, current).verdict).toBe('duplicate');
+  });
+
+  it.each<[string, () => string]>([
+    ['one paragraph of a 2,969-word article: under a quarter of it', () => judge(sig('readability-dropbox-blog'), signCheckedDocument(paragraph)).verdict],
+    ['the part on a page of the article’s own site: no passage counts for a copy', () => judge(article, part, { oneSite: true }).verdict],
+    ['the part’s passages common text (countsForPart holds none)', () => judge(article, part, { countsForPart: () => false }).verdict],
+  ])('a quote at most: %s', (_what, verdict) => {
+    expect(verdict()).toBe('quote');
+  });
+
+  it('stays too short to judge against pages signed before passage sketches, whose passages it cannot read', () => {
+    expect(judge({ ...article, measure: 'simhash' }, part).verdict).toBe('too_short');
   });
 });
 
