@@ -155,6 +155,22 @@ describe('flagging reposts while browsing', () => {
     await Promise.all([a.close(), b.close(), popup.close()]);
   });
 
+  it('flags a page too short on its own whose text is all from a short article read before (decisions/0085)', async () => {
+    const { context, worker } = browser;
+    const articleUrl = server.siteA('/news/2015/en-brief.html');
+    const partUrl = server.siteB('/gossip/en-brief-part.html');
+    let since = Date.now();
+    const article = await openPage(context, articleUrl);
+    expect((await waitForReport(worker, articleUrl, since)).report.status).toBe('new');
+    since = Date.now();
+    const part = await openPage(context, partUrl);
+    const { tabId, report } = await waitForReport(worker, partUrl, since);
+    expect(report.status).toBe('partial');
+    expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
+    expect((await badge(worker, tabId)).title).toMatch(/^Déjà Lu: partial copy of “\u2068\$150K Pearl Oscar Dress/);
+    await Promise.all([article.close(), part.close()]);
+  });
+
   it('picks up single-page-app navigations (history.pushState)', async () => {
     const { context, worker } = browser;
     const articleUrl = server.siteA('/reviews/vision-pro/en-other.html');
