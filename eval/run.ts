@@ -275,7 +275,7 @@ async function main(): Promise<void> {
   for (const r of short.parts) {
     const line = (v: Partial<Record<Verdict, number>>) => Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
     const found = (v: Partial<Record<Verdict, number>>) => (v.partial ?? 0) + (v.duplicate ?? 0);
-    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article, under the rule: held-out ${found(r.verdicts.held)}/${r.parts.held} a partial copy or a copy (${line(r.verdicts.held)}; article checked after the part: ${found(r.reversed.held)}), fit ${found(r.verdicts.fit)}/${r.parts.fit} (${line(r.verdicts.fit)}) (our harder material: no target)`);
+    print(`  ${r.group.padEnd(6)} ${Math.round(r.share * 100)} % of the article, ${r.layout}, under the rule: held-out ${found(r.verdicts.held)}/${r.parts.held} a partial copy or a copy (${line(r.verdicts.held)}; article checked after the part: ${found(r.reversed.held)}), fit ${found(r.verdicts.fit)}/${r.parts.fit} (${line(r.verdicts.fit)}) (our harder material: no target)`);
   }
   for (const n of short.negatives) {
     print(`  ${n.group.padEnd(6)} ${n.windows} windows under the rule against other articles, ${n.pairs} pairs either read first: a copy or partial copy ${n.flagged}, quote ${n.quote}`);

@@ -18,13 +18,20 @@ import { halfOf, strongest, type Half } from './score';
 
 /** A short article: whole paragraphs from the start until this many times the rule. */
 const SHORT_ARTICLE_SIZES = [1.6, 2.4] as const;
+/** The page's own sentence put before a part: this many words (or twice as many Chinese characters) of another original. */
+const OWN_SENTENCE_WORDS = 20;
 /** Negative windows: this share of the rule, every WINDOW_STRIDE-th window of an original. */
 const SHORT_WINDOW_SHARE = 0.6;
 const WINDOW_STRIDE = 3;
 
+/** The part alone, or after a sentence of the page's own (a paragraph that makes a passage of its own). */
+export type ShortPartLayout = 'alone' | 'after a sentence of its own';
+const LAYOUTS: readonly ShortPartLayout[] = ['alone', 'after a sentence of its own'];
+
 export interface ShortPartResult {
   group: 'zh' | 'other';
   share: number;
+  layout: ShortPartLayout;
   /** Verdicts of the part checked after the article, and of the article checked after the part. */
   verdicts: Record<Half, Partial<Record<Verdict, number>>>;
   reversed: Record<Half, Partial<Record<Verdict, number>>>;
@@ -54,6 +61,11 @@ function shortArticle(text: string, zh: boolean, size: number): string | undefin
   return n >= size * rule(zh) && taken.length >= 3 ? taken.join('\n\n') : undefined;
 }
 
+/** The opening words (characters) of another text: a sentence of the page's own. */
+function ownSentence(text: string, zh: boolean): string {
+  return zh ? units(text, true).slice(0, 2 * OWN_SENTENCE_WORDS).join('') : units(text, false).slice(0, OWN_SENTENCE_WORDS).join(' ');
+}
+
 function tally(into: Partial<Record<Verdict, number>>, verdict: Verdict): void {
   into[verdict] = (into[verdict] ?? 0) + 1;
 }
@@ -66,15 +78,15 @@ export function shortParts(ds: Dataset): { parts: ShortPartResult[]; negatives: 
     const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
     const articles: Array<{ base: string; text: string; sig: DocumentSignature }> = [];
-    for (const share of PART_SHARES) {
-      const result: ShortPartResult = { group, share, verdicts: { fit: {}, held: {} }, reversed: { fit: {}, held: {} }, parts: { fit: 0, held: 0 } };
+    for (const layout of LAYOUTS) for (const share of PART_SHARES) {
+      const result: ShortPartResult = { group, share, layout, verdicts: { fit: {}, held: {} }, reversed: { fit: {}, held: {} }, parts: { fit: 0, held: 0 } };
       docs.forEach((doc, i) => {
         for (const size of SHORT_ARTICLE_SIZES) {
           const article = shortArticle(texts[i]!, zh, size);
           if (article === undefined) continue;
           const articleSig = signDocument(article);
-          if (share === PART_SHARES[0] && size === SHORT_ARTICLE_SIZES[SHORT_ARTICLE_SIZES.length - 1]) articles.push({ base: doc.base, text: article, sig: articleSig });
-          const part = partOf(article, share);
+          if (layout === LAYOUTS[0] && share === PART_SHARES[0] && size === SHORT_ARTICLE_SIZES[SHORT_ARTICLE_SIZES.length - 1]) articles.push({ base: doc.base, text: article, sig: articleSig });
+          const part = layout === 'alone' ? partOf(article, share) : `${ownSentence(texts[(i + 1) % texts.length]!, zh)}\n\n${partOf(article, share)}`;
           const partSig = signCheckedDocument(part);
           if (isLongEnough(partSig.length)) continue;
           const half = halfOf(doc.base);

@@ -567,8 +567,10 @@ export function judge(earlier: DocumentSignature, current: DocumentSignature, op
  * still show where its text comes from: a third of a short article, or a
  * short page made of one. It is a partial copy when every one of its
  * compared passages (one at least) is in the other text and it is
- * PARTIAL_MIN_LENGTH_RATIO of the other's length or more; a copy when the
- * lengths are also comparable and most of the other's passages match too.
+ * PARTIAL_MIN_LENGTH_RATIO of the other's length or more, or when, as a page
+ * being checked, it holds a quarter of the other's prose (holdsPartInProse,
+ * the part rule of a long page); a copy when the lengths are also comparable
+ * and most of the other's passages match too.
  * Short of that, a shared passage is a quote, and nothing shared leaves it
  * too short to judge (docs/decisions/0085-short-text-judged-by-its-passages.md).
  */
@@ -577,7 +579,10 @@ function shortTextVerdict(compared: Comparison, currentIsShort: boolean, oneSite
   const [short, other] = currentIsShort ? [cmp.current, cmp.partOfEarlier] : [cmp.partOfEarlier, cmp.current];
   // partOfEarlier counts only passages that may show a part (PartOptions.countsForPart): one at least.
   const held = short.compared > 0 && short.matched === short.compared && cmp.partOfEarlier.matched > 0;
-  if (held && cmp.lengthRatio >= PARTIAL_MIN_LENGTH_RATIO) return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && mostlyMatched(other) ? 'duplicate' : 'partial';
+  // Or, beside a line of the page's own, a quarter of the earlier text's prose, as on a long page.
+  if ((held && cmp.lengthRatio >= PARTIAL_MIN_LENGTH_RATIO) || holdsPartInProse(cmp)) {
+    return cmp.lengthRatio >= DUPLICATE_MIN_LENGTH_RATIO && mostlyMatched(other) ? 'duplicate' : 'partial';
+  }
   return cmp.found && cmp.sharedPassages > 0 ? 'quote' : 'too_short';
 }
 

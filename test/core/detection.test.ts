@@ -7,6 +7,7 @@ import {
   fingerprintFromHex,
   fingerprintToHex,
   hammingDistance,
+  isLongEnough,
   judge,
   lengthUnits,
   signCheckedDocument,
@@ -133,12 +134,21 @@ describe('short texts (each row failed before the fix it names)', () => {
 describe('a text under the length rule beside one that passes it, judged by its passages (decisions/0085; each row was too_short)', () => {
   const article = sig('readability-tmz-1');
   const part = signCheckedDocument(fixture('readability-tmz-1.trunc40'));
+  /** The verdict on a page checked after `earlier`, the page under the length rule (else the row tests nothing). */
+  const judgeShort = (earlier: DocumentSignature, text: string): string => {
+    const page = signCheckedDocument(text);
+    return isLongEnough(page.length) ? 'long enough' : judge(earlier, page).verdict;
+  };
+  const ownSentence = 'Deputies, guests, managers, photographers and reporters crowded the hotel lobby Thursday morning while investigators reviewed camera recordings.';
+  const lastTwo = fixture('readability-tmz-1.trunc40').split('\n\n').slice(-2).join('\n\n');
   const wrappedPart = `TMZ Celebrity News\n\nShare this story with your friends and follow us for more celebrity news every day of the week\n\n${fixture('readability-tmz-1.trunc40')}\n\nComments are closed for this story.`;
   const paragraph = fixture('readability-dropbox-blog').split('\n').find((p) => p.split(/\s+/).length >= 50 && p.split(/\s+/).length < 78)!;
 
   it.each<[string, () => string]>([
     ['every passage of the part held, a quarter of the article or more', () => judge(article, part).verdict],
     ['the part read first, the whole article checked after it', () => judge(signDocument(fixture('readability-tmz-1.trunc40')), signCheckedDocument(fixture('readability-tmz-1'))).verdict],
+    // Was a quote while only the first rule held (decisions/0085): the page's own sentence makes a passage of its own.
+    ['its two paragraphs after a sentence of the page’s own (75 words): a quarter of the article’s prose held', () => judgeShort(article, `${ownSentence}\n\n${lastTwo}`)],
   ])('a partial copy: %s', (_what, verdict) => {
     expect(verdict()).toBe('partial');
   });
