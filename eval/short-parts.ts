@@ -9,18 +9,19 @@
  * original and short article, either read first: any copy or partial
  * verdict there is a false flag.
  */
-import { isLongEnough, judge, signCheckedDocument, signDocument, type DocumentSignature, type Verdict } from '../src/core';
+import { isLongEnough, judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
 import { DEFAULT_MIN_CJK_CHARS, DEFAULT_MIN_WORDS } from '../src/core/text-length';
 import { docText, originalsOf, type Dataset } from './data';
 import { paragraphs } from './quoted-passages';
 import { PART_SHARES, partOf } from './embedded-parts';
 import { halfOf, strongest, type Half } from './score';
+import { textWindows } from './short-windows';
 
 /** A short article: whole paragraphs from the start until this many times the rule. */
 const SHORT_ARTICLE_SIZES = [1.6, 2.4] as const;
 /** The page's own sentence put before a part: this many words (or twice as many Chinese characters) of another original. */
 const OWN_SENTENCE_WORDS = 20;
-/** Negative windows: this share of the rule, every WINDOW_STRIDE-th window of an original. */
+/** Negative windows: this share of the rule (in Han characters or words), every WINDOW_STRIDE-th window of an original. */
 const SHORT_WINDOW_SHARE = 0.6;
 const WINDOW_STRIDE = 3;
 
@@ -77,34 +78,38 @@ export function shortParts(ds: Dataset): { parts: ShortPartResult[]; negatives: 
     const zh = group === 'zh';
     const docs = originalsOf(ds, group);
     const texts = docs.map((d) => docText(ds, d.id));
-    const articles: Array<{ base: string; text: string; sig: DocumentSignature }> = [];
+    // Each original's short articles, signed once: as read before, and as checked after a part.
+    const articles = docs.flatMap((doc, i) =>
+      SHORT_ARTICLE_SIZES.flatMap((size) => {
+        const text = shortArticle(texts[i]!, zh, size);
+        return text === undefined ? [] : [{ doc, i, size, text, sig: signDocument(text), checked: signCheckedDocument(text) }];
+      }),
+    );
     for (const layout of LAYOUTS) for (const share of PART_SHARES) {
       const result: ShortPartResult = { group, share, layout, verdicts: { fit: {}, held: {} }, reversed: { fit: {}, held: {} }, parts: { fit: 0, held: 0 } };
-      docs.forEach((doc, i) => {
-        for (const size of SHORT_ARTICLE_SIZES) {
-          const article = shortArticle(texts[i]!, zh, size);
-          if (article === undefined) continue;
-          const articleSig = signDocument(article);
-          if (layout === LAYOUTS[0] && share === PART_SHARES[0] && size === SHORT_ARTICLE_SIZES[SHORT_ARTICLE_SIZES.length - 1]) articles.push({ base: doc.base, text: article, sig: articleSig });
-          const part = layout === 'alone' ? partOf(article, share) : `${ownSentence(texts[(i + 1) % texts.length]!, zh)}\n\n${partOf(article, share)}`;
-          const partSig = signCheckedDocument(part);
-          if (isLongEnough(partSig.length)) continue;
-          const half = halfOf(doc.base);
-          result.parts[half]++;
-          tally(result.verdicts[half], judge(articleSig, partSig).verdict);
-          tally(result.reversed[half], judge(signDocument(part), signCheckedDocument(article)).verdict);
-        }
-      });
+      for (const article of articles) {
+        const copied = partOf(article.text, share);
+        const part = layout === 'alone' ? copied : `${ownSentence(texts[(article.i + 1) % texts.length]!, zh)}\n\n${copied}`;
+        const partSig = signCheckedDocument(part);
+        if (isLongEnough(partSig.length)) continue;
+        const half = halfOf(article.doc.base);
+        result.parts[half]++;
+        tally(result.verdicts[half], judge(article.sig, partSig).verdict);
+        tally(result.reversed[half], judge(signDocument(part), article.checked).verdict);
+      }
       parts.push(result);
     }
-    const others = [...docs.map((d, i) => ({ base: d.base, text: texts[i]! })), ...articles].map(({ base, text }) => ({ base, sig: signDocument(text), checked: signCheckedDocument(text) }));
+    // The negatives' other texts: every original and the longer short article of each.
+    const longest = SHORT_ARTICLE_SIZES[SHORT_ARTICLE_SIZES.length - 1];
+    const others = [
+      ...docs.map((d, i) => ({ base: d.base, sig: signDocument(texts[i]!), checked: signCheckedDocument(texts[i]!) })),
+      ...articles.filter((a) => a.size === longest).map((a) => ({ base: a.doc.base, sig: a.sig, checked: a.checked })),
+    ];
     const negative: ShortWindowNegatives = { group, windows: 0, pairs: 0, flagged: 0, quote: 0 };
+    const size = Math.round(SHORT_WINDOW_SHARE * rule(zh));
     docs.forEach((doc, i) => {
-      const all = zh ? [...texts[i]!] : texts[i]!.split(/\s+/).filter((w) => w.length > 0);
-      // Chinese windows by characters of any script: about the rule's share in Han characters.
-      const size = Math.round(SHORT_WINDOW_SHARE * rule(zh));
-      for (let s = 0; s + size <= all.length; s += size * WINDOW_STRIDE) {
-        const text = all.slice(s, s + size).join(zh ? '' : ' ');
+      const windows = textWindows(texts[i]!, zh, size).filter((_, k) => k % WINDOW_STRIDE === 0);
+      for (const text of windows) {
         const checked = signCheckedDocument(text);
         const stored = signDocument(text);
         negative.windows++;

@@ -21,20 +21,17 @@ export interface ShortWindowResult extends DifferentPairCounts {
   windows: number;
 }
 
-function chineseWindows(text: string): string[] {
-  const chars = [...text];
-  const han = chars.flatMap((c, i) => (HAN.test(c) ? [i] : []));
-  const size = Math.ceil(DEFAULT_MIN_CJK_CHARS * WINDOW_MARGIN);
+/** Consecutive windows of `size` Han characters (Chinese, other characters between them kept) or words. */
+export function textWindows(text: string, zh: boolean, size: number): string[] {
   const out: string[] = [];
-  for (let s = 0; s + size <= han.length; s += size) out.push(chars.slice(han[s], han[s + size - 1]! + 1).join(''));
-  return out;
-}
-
-function wordWindows(text: string): string[] {
-  const words = text.split(/\s+/).filter((w) => w.length > 0);
-  const size = Math.ceil(DEFAULT_MIN_WORDS * WINDOW_MARGIN);
-  const out: string[] = [];
-  for (let s = 0; s + size <= words.length; s += size) out.push(words.slice(s, s + size).join(' '));
+  if (zh) {
+    const chars = [...text];
+    const han = chars.flatMap((c, i) => (HAN.test(c) ? [i] : []));
+    for (let s = 0; s + size <= han.length; s += size) out.push(chars.slice(han[s], han[s + size - 1]! + 1).join(''));
+  } else {
+    const words = text.split(/\s+/).filter((w) => w.length > 0);
+    for (let s = 0; s + size <= words.length; s += size) out.push(words.slice(s, s + size).join(' '));
+  }
   return out;
 }
 
@@ -42,14 +39,14 @@ export function shortWindows(ds: Dataset): ShortWindowResult[] {
   const results: ShortWindowResult[] = [];
   for (const group of ['zh', 'other'] as const) {
     const windows: Array<{ base: string; sig: DocumentSignature }> = [];
+    const size = Math.ceil((group === 'zh' ? DEFAULT_MIN_CJK_CHARS : DEFAULT_MIN_WORDS) * WINDOW_MARGIN);
     for (const d of ds.docs) {
       if (d.role !== 'orig' || d.lang.startsWith('zh') !== (group === 'zh') || d.lang === 'ja') continue;
-      const text = docText(ds, d.id);
-      for (const w of group === 'zh' ? chineseWindows(text) : wordWindows(text)) windows.push({ base: d.base, sig: signCheckedDocument(w) });
+      for (const w of textWindows(docText(ds, d.id), group === 'zh', size)) windows.push({ base: d.base, sig: signCheckedDocument(w) });
     }
     results.push({
       group,
-      size: group === 'zh' ? `${Math.ceil(DEFAULT_MIN_CJK_CHARS * WINDOW_MARGIN)} characters` : `${Math.ceil(DEFAULT_MIN_WORDS * WINDOW_MARGIN)} words`,
+      size: `${size} ${group === 'zh' ? 'characters' : 'words'}`,
       windows: windows.length,
       ...judgeDifferentPairs(windows),
     });
