@@ -94,7 +94,14 @@ export async function runCompare({ io, flags, files }: CommandContext): Promise<
     return EXIT_FILE_ERRORS;
   }
   const folder = dirname(listPath);
-  for (const line of await withoutHeader(io, lines, folder)) {
+  const listed = await withoutHeader(io, lines, folder);
+  // A list that compares nothing is a mistake (a typo in its one line reads as a header), not a clean run.
+  if (listed.length === 0) {
+    const why = lines.length > 0 ? 'its one line was taken for a header: its two paths are not both files' : 'it holds no line';
+    writeJsonLine(io.stdout, { file: flags.pairs, error: `no pairs to compare: ${why}` });
+    return EXIT_FILE_ERRORS;
+  }
+  for (const line of listed) {
     if (isPair(line)) {
       await compare({ a: line.a, b: line.b, pathA: resolve(folder, line.a), pathB: resolve(folder, line.b) });
     } else {

@@ -75,6 +75,7 @@ between pages of one site and of text many pages share.)
                   resolve against LIST's folder. Blank lines and lines
                   starting with "#" are skipped, and so is a first line whose
                   first two fields are not both existing files (a header).
+                  A list left with no pair to compare is an error.
 
 Output, one line per pair:
   {"a":"A","b":"B","distance":N,"verdict":"duplicate"}

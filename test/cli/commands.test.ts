@@ -141,6 +141,15 @@ describe('deja-lu compare', () => {
     expect(m.lines()).toEqual([{ a: 'a.html', b: 'b.html', distance: expect.any(Number), verdict: 'duplicate' }]);
   });
 
+  test.each([
+    ['a list whose one pair names a missing file (read as a header)', 'a.txt\tmisspelt.txt\n', /header/],
+    ['a list of comments and blank lines', '# pairs to come\n\n', /no line/],
+  ])('%s compares nothing: an error line, exit 1', async (_name, list, why) => {
+    const m = memoryIo({ 'a.txt': EHOW_TEXT, 'l.tsv': list });
+    expect(await main(['compare', '--pairs', 'l.tsv'], m.io)).toBe(1);
+    expect(m.lines()).toEqual([{ file: 'l.tsv', error: expect.stringMatching(why) }]);
+  });
+
   test('a missing pairs list is an error line', async () => {
     const m = memoryIo({});
     expect(await main(['compare', '--pairs', 'none.tsv'], m.io)).toBe(1);
