@@ -6,53 +6,38 @@
  * by main at 623a09a (scheme 3, six passages), at 3b1edf1 (scheme 4) and at
  * 196e53d (scheme 5), each by `deja-lu import-file`, read by today's engine.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
-import type { History } from '../../src/store';
-import { DAY, clock, freshHistory } from './fakes';
+import { FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
+import { AUTO_CHECK as AUTO, historyFixture as read, notingSchemes, upgradeHistory } from './fakes';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/history');
-const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 const OLD_EXPORT = read('export-v2-main-623a09a.json');
 const ARTICLE_URL = 'https://old.example.com/fx/dropbox-blog.txt';
 const SCHEME_4_EXPORT = read('export-v2-main-3b1edf1.json');
 const SCHEME_4_URL = 'https://old.example.com/v4/dropbox-blog.txt';
 const SCHEME_5_EXPORT = read('export-v2-main-196e53d.json');
 const SCHEME_5_URL = 'https://old.example.com/v5/dropbox-blog.txt';
-const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
 const repost = { url: 'https://copy.example.org/dropbox', title: 'Copy', text: read('dropbox-blog-typo.txt') };
 const firstPart = { url: 'https://part.example.net/dropbox', title: 'Part', text: read('dropbox-blog-trunc40.txt') };
 const article = { url: 'https://mirror.example.org/dropbox', title: 'Mirror', text: read('dropbox-blog.txt') };
 
-let history: History;
-let time: ReturnType<typeof clock>;
-
-beforeEach(async () => {
-  time = clock(Date.parse('2026-12-01T00:00:00Z'));
-  history = await freshHistory(time.now);
-  time.advance(DAY);
-});
-
-const checkerWith = (sign?: ConstructorParameters<typeof PageChecker>[0]['sign']) => new PageChecker({ history, now: time.now, ...(sign ? { sign } : {}) });
+const upgrade = upgradeHistory('2026-12-01T00:00:00Z');
+const checkerWith = upgrade.checker;
 
 describe('an article stored with six passages (scheme 3), read by the current engine', () => {
   beforeEach(async () => {
-    expect(await history.importJson(OLD_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
+    expect(await upgrade.history.importJson(OLD_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
   });
 
   it('keeps its scheme and its six passages', async () => {
-    const stored = await history.getByUrl(ARTICLE_URL);
+    const stored = await upgrade.history.getByUrl(ARTICLE_URL);
     expect(stored).toMatchObject({ scheme: 3 });
     expect(stored?.passages).toHaveLength(6);
-    expect(await history.olderSchemes()).toEqual([3]);
+    expect(await upgrade.history.olderSchemes()).toEqual([3]);
   });
 
   it('flags a repost of it, signing the new page in scheme 5 and once for schemes 3 and 4 (they compare like with like)', async () => {
     const schemes: number[] = [];
-    const report = await checkerWith((text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme))).check(repost, AUTO);
+    const report = await checkerWith(notingSchemes(schemes)).check(repost, AUTO);
     expect(report.status).toBe('repost');
     expect(report.matches.map((m) => m.url)).toEqual([ARTICLE_URL]);
     expect(schemes).toEqual([FINGERPRINT_SCHEME, 3]);
@@ -60,7 +45,7 @@ describe('an article stored with six passages (scheme 3), read by the current en
 
   it('records the repost in the current scheme, with every chunk’s passage', async () => {
     await checkerWith().check(repost, AUTO);
-    const stored = await history.getByUrl(repost.url);
+    const stored = await upgrade.history.getByUrl(repost.url);
     expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     expect(stored?.passages.length).toBeGreaterThan(6);
   });
@@ -78,14 +63,14 @@ describe.each([
   ['scheme 5 (SimHash passages by paragraph), main at 196e53d', SCHEME_5_EXPORT, SCHEME_5_URL, 5, 5],
 ] as const)('an article stored in %s, read by the current engine', (_name, file, url, scheme, signedAs) => {
   beforeEach(async () => {
-    expect(await history.importJson(file)).toMatchObject({ imported: 1, rejected: [] });
+    expect(await upgrade.history.importJson(file)).toMatchObject({ imported: 1, rejected: [] });
   });
 
   it('keeps its scheme and its passages', async () => {
-    const stored = await history.getByUrl(url);
+    const stored = await upgrade.history.getByUrl(url);
     expect(stored).toMatchObject({ scheme });
     expect(stored?.passages.length).toBeGreaterThan(6);
-    expect(await history.olderSchemes()).toEqual([scheme]);
+    expect(await upgrade.history.olderSchemes()).toEqual([scheme]);
   });
 
   it.each([
@@ -93,7 +78,7 @@ describe.each([
     ['its first 40 %', firstPart, 'partial'],
   ] as const)('flags %s, judged against the page signed as the stored page was', async (_what, page, status) => {
     const schemes: number[] = [];
-    const report = await checkerWith((text, s) => (schemes.push(s ?? FINGERPRINT_SCHEME), signDocument(text, {}, s))).check(page, AUTO);
+    const report = await checkerWith(notingSchemes(schemes)).check(page, AUTO);
     expect(report).toMatchObject({ status, matches: [{ url }] });
     expect(schemes).toEqual([FINGERPRINT_SCHEME, signedAs]);
   });
@@ -105,7 +90,7 @@ describe.each([
 
   it('records the repost in the current scheme, its passages sketches', async () => {
     await checkerWith().check(repost, AUTO);
-    const stored = await history.getByUrl(repost.url);
+    const stored = await upgrade.history.getByUrl(repost.url);
     expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     expect(stored?.passages).toEqual(signDocument(repost.text).passages.map(fingerprintToHex));
   });

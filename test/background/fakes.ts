@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach } from 'vitest';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, fingerprintFromHex, type DocumentSignature } from '../../src/core';
+import { PageChecker, type CheckOptions, type Signer } from '../../src/background/page-checker';
+import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, fingerprintFromHex, signDocument, type DocumentSignature } from '../../src/core';
 import type { ExtractedPage } from '../../src/messaging';
 import { openHistory, type History } from '../../src/store';
 
@@ -21,6 +23,42 @@ export function freshHistory(now: () => number): Promise<History> {
 
 /** What the extension does with a page the user navigated to: judged and recorded. */
 export const AUTO_CHECK: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+
+/** A file of test/fixtures/history: texts, and export files older engines wrote. */
+export function historyFixture(name: string): string {
+  return readFileSync(join(import.meta.dirname, '../fixtures/history', name), 'utf8');
+}
+
+/**
+ * For specifications of an engine upgrade: before each test, a fresh history
+ * at `start`, `setUp` run on it (an older engine's export imported), and the
+ * clock a day on; `checker` reads pages into it, signing them with `sign`
+ * (the engine's own when not given).
+ */
+export function upgradeHistory(start: string, setUp?: (history: History) => Promise<void>) {
+  let history: History;
+  let time = clock(Date.parse(start));
+  beforeEach(async () => {
+    time = clock(Date.parse(start));
+    history = await freshHistory(time.now);
+    await setUp?.(history);
+    time.advance(DAY);
+  });
+  return {
+    get history(): History {
+      return history;
+    },
+    get time(): ReturnType<typeof clock> {
+      return time;
+    },
+    checker: (sign?: Signer): PageChecker => new PageChecker({ history, now: time.now, ...(sign ? { sign } : {}) }),
+  };
+}
+
+/** Signs as the engine does, noting in `schemes` each scheme a text was signed in. */
+export function notingSchemes(schemes: number[]): Signer {
+  return (text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme));
+}
 
 /**
  * For specifications of whole texts: a real checker (the engine signs each

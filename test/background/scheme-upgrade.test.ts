@@ -8,17 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as OpenCC from 'opencc-js';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
-import { parseExport, type History } from '../../src/store';
-import { DAY, clock, freshHistory } from './fakes';
+import { describe, expect, it } from 'vitest';
+import { FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
+import { parseExport } from '../../src/store';
+import { AUTO_CHECK as AUTO, DAY, freshHistory, historyFixture, upgradeHistory } from './fakes';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures');
-const OLD_EXPORT = readFileSync(join(FIXTURES, 'history/export-v1-main-8b3852d.json'), 'utf8');
-const TRADITIONAL = readFileSync(join(FIXTURES, 'history/netease-zh-hant.txt'), 'utf8');
-const SIMPLIFIED = readFileSync(join(FIXTURES, 'pages/zh-cwc-netease/expected.txt'), 'utf8');
-const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
+const OLD_EXPORT = historyFixture('export-v1-main-8b3852d.json');
+const TRADITIONAL = historyFixture('netease-zh-hant.txt');
+const SIMPLIFIED = readFileSync(join(import.meta.dirname, '../fixtures/pages/zh-cwc-netease/expected.txt'), 'utf8');
 
 /** A repost as another site makes it: its own header and footer around the text, one sentence dropped. */
 function repost(text: string): string {
@@ -26,26 +23,18 @@ function repost(text: string): string {
   return ['轉載自 新聞網 · 編輯：小王', ...sentences.slice(0, 3), ...sentences.slice(4), '版權聲明：本文僅供參考。'].join('。');
 }
 
-let history: History;
-let time: ReturnType<typeof clock>;
-
-beforeEach(async () => {
-  time = clock(Date.parse('2026-12-01T00:00:00Z'));
-  history = await freshHistory(time.now);
-  const report = await history.importJson(OLD_EXPORT);
-  expect(report).toMatchObject({ imported: 2, rejected: [] });
-  time.advance(DAY);
+const upgrade = upgradeHistory('2026-12-01T00:00:00Z', async (history) => {
+  expect(await history.importJson(OLD_EXPORT)).toMatchObject({ imported: 2, rejected: [] });
 });
-
-const checkerWith = (sign?: ConstructorParameters<typeof PageChecker>[0]['sign']) => new PageChecker({ history, now: time.now, ...(sign ? { sign } : {}) });
+const checkerWith = upgrade.checker;
 
 describe('a history from before fingerprint schemes, read by the current engine', () => {
   it('keeps its pages, as signed in scheme 1', async () => {
-    const pages = (await history.list()).pages;
+    const pages = (await upgrade.history.list()).pages;
     expect(pages.map((p) => p.scheme)).toEqual([1, 1]);
-    expect(await history.olderSchemes()).toEqual([1]);
+    expect(await upgrade.history.olderSchemes()).toEqual([1]);
     // What main wrote is what scheme 1 still computes: the older rules stay in the engine.
-    const stored = await history.getByUrl('https://old.example.tw/netease-zh-hant.txt');
+    const stored = await upgrade.history.getByUrl('https://old.example.tw/netease-zh-hant.txt');
     expect(stored?.fingerprint).toBe(fingerprintToHex(signDocument(TRADITIONAL, {}, 1).fingerprint));
     expect(stored?.fingerprint).not.toBe(fingerprintToHex(signDocument(TRADITIONAL).fingerprint));
   });
@@ -54,7 +43,7 @@ describe('a history from before fingerprint schemes, read by the current engine'
   const SIMPLIFIED_URL = 'https://old.example.tw/netease-zh-hans.txt';
   const copy = (text: string) => ({ url: 'https://copy.example.org/a', title: 'Copy', text });
   const keepOnly = async (url: string) => {
-    for (const page of (await history.list()).pages) if (page.url !== url) await history.delete(page.id);
+    for (const page of (await upgrade.history.list()).pages) if (page.url !== url) await upgrade.history.delete(page.id);
   };
 
   it('flags a repost of a Traditional page read before the upgrade', async () => {
@@ -80,7 +69,7 @@ describe('a history from before fingerprint schemes, read by the current engine'
   it('records new pages in the current scheme, and a page read again is re-signed in it', async () => {
     await checkerWith().check({ url: 'https://old.example.tw/netease-zh-hant.txt', title: 'Again', text: TRADITIONAL }, AUTO);
     await checkerWith().check({ url: 'https://new.example.cn/story', title: 'New', text: SIMPLIFIED.slice(0, 1500) }, AUTO);
-    const schemes = Object.fromEntries((await history.list()).pages.map((p) => [p.url, p.scheme]));
+    const schemes = Object.fromEntries((await upgrade.history.list()).pages.map((p) => [p.url, p.scheme]));
     expect(schemes).toEqual({
       'https://old.example.tw/netease-zh-hant.txt': FINGERPRINT_SCHEME,
       'https://old.example.tw/netease-zh-hans.txt': 1,
@@ -91,11 +80,11 @@ describe('a history from before fingerprint schemes, read by the current engine'
   it('carries each page\'s scheme through export and import', async () => {
     await checkerWith().check({ url: 'https://new.example.cn/story', title: 'New', text: SIMPLIFIED.slice(0, 1500) }, AUTO);
     let text = '';
-    for await (const chunk of history.exportJson()) text += chunk;
+    for await (const chunk of upgrade.history.exportJson()) text += chunk;
     const schemes: Record<string, number> = {};
-    for await (const record of parseExport(text, { now: new Date(time.now()) })) if (record.ok) schemes[record.record.url] = record.record.scheme;
+    for await (const record of parseExport(text, { now: new Date(upgrade.time.now()) })) if (record.ok) schemes[record.record.url] = record.record.scheme;
     expect(schemes).toEqual({ 'https://old.example.tw/netease-zh-hant.txt': 1, 'https://old.example.tw/netease-zh-hans.txt': 1, 'https://new.example.cn/story': FINGERPRINT_SCHEME });
-    const restored = await freshHistory(time.now);
+    const restored = await freshHistory(upgrade.time.now);
     await restored.importJson(text);
     expect((await restored.list()).pages.map((p) => [p.url, p.scheme]).sort()).toEqual(Object.entries(schemes).sort());
     expect(await restored.olderSchemes()).toEqual([1]);
@@ -106,7 +95,7 @@ describe('after the upgrade', () => {
   const toTaiwan = OpenCC.Converter({ from: 'cn', to: 'twp' });
   it('a Traditional repost of a Simplified article read after the upgrade is flagged', async () => {
     await checkerWith().check({ url: 'https://news.example.cn/original', title: 'Original', text: SIMPLIFIED }, AUTO);
-    time.advance(DAY);
+    upgrade.time.advance(DAY);
     const report = await checkerWith().check({ url: 'https://copy.example.tw/a', title: 'Copy', text: toTaiwan(repost(SIMPLIFIED)) }, AUTO);
     expect(report.status).toBe('repost');
     expect(report.matches.map((m) => m.url)).toContain('https://news.example.cn/original');

@@ -4,49 +4,32 @@
  * a long article signed by main at 08c42ac (scheme 6, 64 of its 113 chunks
  * kept) by `deja-lu import-file`, read by today's engine.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PageChecker, type CheckOptions } from '../../src/background/page-checker';
-import { DEFAULT_MIN_LENGTH, FINGERPRINT_SCHEME, SKETCH_SCHEME, WIDE_SAMPLE, fingerprintToHex, signDocument } from '../../src/core';
-import type { History } from '../../src/store';
-import { DAY, clock, freshHistory } from './fakes';
+import { FINGERPRINT_SCHEME, SKETCH_SCHEME, WIDE_SAMPLE, fingerprintToHex, signDocument } from '../../src/core';
+import { AUTO_CHECK as AUTO, historyFixture as read, notingSchemes, upgradeHistory } from './fakes';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/history');
-const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 const SCHEME_6_EXPORT = read('export-v2-main-08c42ac.json');
 const SCHEME_6_URL = 'https://old.example.com/v6/mozilla-wikipedia.txt';
-const AUTO: CheckOptions = { maxDistance: 3, minLength: DEFAULT_MIN_LENGTH, record: true, source: 'visit' };
 const article = { url: 'https://mirror.example.org/mozilla', title: 'Mirror', text: read('mozilla-wikipedia.txt') };
 const repost = { url: 'https://copy.example.org/mozilla', title: 'Copy', text: read('mozilla-wikipedia-typo.txt') };
 /** An answer of 85 words quoting three sentences of a chunk the 64-passage sample left out. */
 const answer = { url: 'https://forum.example.net/t/1', title: 'Answer', text: read('mozilla-wikipedia-answer.txt') };
 
-let history: History;
-let time: ReturnType<typeof clock>;
-
-beforeEach(async () => {
-  time = clock(Date.parse('2026-12-02T00:00:00Z'));
-  history = await freshHistory(time.now);
-  time.advance(DAY);
-});
-
+const upgrade = upgradeHistory('2026-12-02T00:00:00Z');
 /** A checker that notes each scheme it signs a page in. */
-function checkerNoting(schemes: number[]): PageChecker {
-  return new PageChecker({ history, now: time.now, sign: (text, scheme) => (schemes.push(scheme ?? FINGERPRINT_SCHEME), signDocument(text, {}, scheme)) });
-}
+const checkerNoting = (schemes: number[]) => upgrade.checker(notingSchemes(schemes));
 
 describe('a long article stored in scheme 6 (64 passages), read by the current engine', () => {
   beforeEach(async () => {
-    expect(await history.importJson(SCHEME_6_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
+    expect(await upgrade.history.importJson(SCHEME_6_EXPORT)).toMatchObject({ imported: 1, rejected: [] });
   });
 
   it('keeps its scheme, its 64 passages and their heads', async () => {
-    const stored = await history.getByUrl(SCHEME_6_URL);
+    const stored = await upgrade.history.getByUrl(SCHEME_6_URL);
     expect(stored).toMatchObject({ scheme: SKETCH_SCHEME });
     expect(stored?.passages).toHaveLength(64);
     expect(stored?.heads?.length).toBeGreaterThan(0);
-    expect(await history.olderSchemes()).toEqual([SKETCH_SCHEME]);
+    expect(await upgrade.history.olderSchemes()).toEqual([SKETCH_SCHEME]);
   });
 
   it('flags a repost of it, the new page signed once: scheme 7 compares like with like with 6', async () => {
@@ -58,7 +41,7 @@ describe('a long article stored in scheme 6 (64 passages), read by the current e
 
   it('records the repost in scheme 7, with more passages than scheme 6 kept', async () => {
     await checkerNoting([]).check(repost, AUTO);
-    const stored = await history.getByUrl(repost.url);
+    const stored = await upgrade.history.getByUrl(repost.url);
     expect(stored?.scheme).toBe(FINGERPRINT_SCHEME);
     expect(stored?.passages.length).toBeGreaterThan(64);
     expect(stored?.passages.length).toBeLessThanOrEqual(WIDE_SAMPLE);
