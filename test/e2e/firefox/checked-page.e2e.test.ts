@@ -16,7 +16,8 @@ import { firefoxForFile, visit } from '../support/firefox';
  * article, too few of its passages to count, is a partial copy by the share
  * of its text the page holds (docs/decisions/0059). A third of an article
  * wrapped at 72 columns, a `<p>` a line, is read in its writer's paragraphs
- * (docs/decisions/0080).
+ * (docs/decisions/0080). A page too short to judge on its own whose text is
+ * all from a short article is a partial copy of it (docs/decisions/0085).
  */
 const herald = detectionFixture('readability-herald-sun-1');
 const cnet = detectionFixture('readability-cnet');
@@ -31,6 +32,8 @@ const session = firefoxForFile('en', {
     '/news/wiki.html': articlePage('An encyclopedia article', paragraphs(wiki)),
     '/blog/wrapped.html': articlePage('A mailing-list post', paragraphs(inMiddleOf(detectionFixture('readability-mozilla-2'), PART_LAYOUTS['wrapped, a line a paragraph'](wiki, 1 / 3)))),
     '/feed/copy.html': articlePage('Reposted', [header as string, body.join(' ').replace(/\s*\n\s*/g, ' ')]),
+    '/news/brief.html': articlePage('A news brief', paragraphs(detectionFixture('readability-tmz-1'))),
+    '/gossip/brief-part.html': articlePage('Gossip', paragraphs(detectionFixture('readability-tmz-1.trunc40'))),
   },
 });
 
@@ -72,5 +75,16 @@ describe('Firefox: the page being checked', () => {
     const post = await visit(firefox, server.siteB('/blog/wrapped.html'));
     expect(post.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
     await Promise.all([article.page.close(), post.page.close()]);
+  });
+
+  it('is a partial copy of a short article read before when all its text, too short on its own, is from it', async () => {
+    const { server, firefox } = session;
+    const articleUrl = server.siteA('/news/brief.html');
+    const article = await visit(firefox, articleUrl);
+    expect(article.report.status).toBe('new');
+    const part = await visit(firefox, server.siteB('/gossip/brief-part.html'));
+    expect(part.report.status).toBe('partial');
+    expect(part.report.matches.map((m) => [m.url, m.verdict])).toEqual([[articleUrl, 'partial']]);
+    await Promise.all([article.page.close(), part.page.close()]);
   });
 });
