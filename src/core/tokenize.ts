@@ -56,7 +56,16 @@ export function isJapaneseText(text: string): boolean {
   // Most pages have no kana at all: one scan without allocation settles it.
   if (!MAYBE_KANA.test(text) || !KANA_ANY.test(text)) return false;
   const kana = text.match(KANA_ALL)?.length ?? 0;
-  const han = text.match(HAN_ALL)?.length ?? 0;
+  // Han characters are counted only until they outweigh the kana: a Chinese page quoting a Japanese name stops early.
+  HAN_ALL.lastIndex = 0;
+  let han = 0;
+  while (HAN_ALL.exec(text) !== null) {
+    han++;
+    if (kana < JAPANESE_KANA_SHARE * (han + kana)) {
+      HAN_ALL.lastIndex = 0;
+      return false;
+    }
+  }
   return kana >= JAPANESE_KANA_SHARE * (han + kana);
 }
 

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { dictionaryFromWords } from '../../src/core/segment/dictionary';
 import { measureText, type TextLength } from '../../src/core/text-length';
 import { classOfCodeUnit, ScriptClass } from '../../src/core/scripts';
-import { foldText, lineEnds, measureFolded, scanTokens, tokenize } from '../../src/core/tokenize';
+import { foldText, isJapaneseText, JAPANESE_KANA_SHARE, lineEnds, measureFolded, scanTokens, tokenize } from '../../src/core/tokenize';
 
 describe('tokenize', () => {
   test.each([
@@ -27,6 +28,30 @@ describe('tokenize', () => {
     const chinese = '我们今天讨论交换机的安装工作和技术性器件，这项工作需要大量的准备。'.repeat(4);
     const tokens = tokenize(`${chinese}顺便提到カラオケ。`);
     expect(tokens).toContain('交换机');
+  });
+
+  // isJapaneseText stops counting Han once they outweigh the kana; this is what it must equal.
+  const kanaShare = (text: string): boolean => {
+    const kana = text.match(/[\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu)?.length ?? 0;
+    const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+    // A long mark (ー) alone is no kana: Chinese text uses it too.
+    return /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) && kana >= JAPANESE_KANA_SHARE * (han + kana);
+  };
+  test('on random strings of kana, Han, long marks and Latin, isJapaneseText is the kana share of all their kana and Han', () => {
+    const unit = fc.constantFrom('の', 'カ', 'ー', '日', '本', '语', '𠀋', 'a', ' ', '、');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 60 }).map((u) => u.join('')), (text) => {
+        expect(isJapaneseText(text)).toBe(kanaShare(text));
+      }),
+      { numRuns: 3_000 },
+    );
+    // Every count of kana and Han around the share, the boundary included.
+    for (let kana = 1; kana <= 8; kana++) {
+      for (let han = 0; han <= 60; han++) {
+        const text = `${'日'.repeat(han)}${'の'.repeat(kana)}`;
+        expect(isJapaneseText(text), `${kana} kana, ${han} Han`).toBe(kanaShare(text));
+      }
+    }
   });
 
   test('the Chinese dictionary is loaded only when Han text appears', () => {
