@@ -122,6 +122,12 @@ export interface MatchSummary {
    * passage barely move. Absent in reports made before it was recorded.
    */
   sharedPassages?: number;
+  /**
+   * For a quote: the sites of other pages the user read that are copies of
+   * this one and hold the passage too, listed under the copy read first
+   * (background/quoted-copies.ts). Absent when there are none.
+   */
+  alsoReadOn?: string[];
   firstVisit: number;
   lastVisit: number;
   /** Publication time the earlier page declared, ms since the epoch. */

@@ -21,6 +21,7 @@ import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPa
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, signedFields, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { pagesByPublisher, publisherOf, trustedCanonical } from '../same-site';
+import { quotesByArticle, type QuotedPage } from './quoted-copies';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -222,7 +223,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher);
   const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
-  const matches: MatchSummary[] = [];
+  const matches: QuotedPage[] = [];
   for (const { page } of perFingerprint.flat()) {
     if (seen.has(page.id)) continue;
     seen.add(page.id);
@@ -234,12 +235,12 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     const oneSite = isOneSite(ownPublisher, publisherOf(page.site));
     const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
     const { verdict } = judgement;
-    if (namesPage(verdict, page.id, quotable)) matches.push(matchSummary(page, { ...judgement, verdict }));
+    if (namesPage(verdict, page.id, quotable)) matches.push({ match: matchSummary(page, { ...judgement, verdict }), page });
   }
-  // A copy says more than any quote: a report names either copies or, without any, quotes.
-  const copies = matches.filter((match) => match.verdict !== 'quote');
+  // A copy says more than any quote: a report names either copies or, without any, quotes, each article once.
+  const copies = matches.filter(({ match }) => match.verdict !== 'quote').map(({ match }) => match);
   // The copy read first is the one the user knows as "the earlier article"; closeness breaks ties.
-  return (copies.length > 0 ? copies : matches).sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
+  return (copies.length > 0 ? copies : quotesByArticle(matches, options)).sort((a, b) => rank(a) - rank(b) || a.firstVisit - b.firstVisit || a.distance - b.distance);
 }
 
 /**

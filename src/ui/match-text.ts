@@ -60,8 +60,9 @@ export function namesEarlierPage(status: PageStatus): status is EarlierPageStatu
 
 /** The popup's line under a match's title. */
 export function matchMeta(match: MatchSummary, { t, formatDate }: Localizer): string {
-  if (isOwnArticle(match)) return match.site ? t('yourArticleOnSite', match.site) : t('yourArticle');
-  return t('readOnSite', [match.site, formatDate(match.firstVisit)]);
+  const read = isOwnArticle(match) ? (match.site ? t('yourArticleOnSite', match.site) : t('yourArticle')) : t('readOnSite', [match.site, formatDate(match.firstVisit)]);
+  // Copies of the quoted article read elsewhere (background/quoted-copies.ts): one row, their sites named.
+  return match.alsoReadOn?.length ? `${read} · ${t('alsoReadOn', match.alsoReadOn.join(', '))}` : read;
 }
 
 /** The whole-text line in the popup's list (short) and in the in-page notice (long). */

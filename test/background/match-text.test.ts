@@ -28,6 +28,11 @@ describe('how an earlier copy is named', () => {
     expect(matchMeta(match, englishLocalizer)).toBe(meta);
   });
 
+  it('names the sites where a quoted article was also read as a copy (background/quoted-copies.ts)', () => {
+    const quoted: MatchSummary = { ...read, verdict: 'quote', sharedPassages: 1, alsoReadOn: ['mirror.example.org', 'feed.example.net'] };
+    expect(matchMeta(quoted, englishLocalizer)).toBe('news.example.com · read on Mar 3, 2026 · also read on mirror.example.org, feed.example.net');
+  });
+
   it.each([
     ['https://example.com/a', true],
     ['http://127.0.0.1:8080/a', true],

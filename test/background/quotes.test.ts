@@ -67,6 +67,15 @@ describe.each([
     await read('https://writer.example/article', fixture(article));
     expect((await read('https://blog.example.net/post', quote, { quotes: false })).status).toBe('new');
   });
+
+  it('names the article once when the user also read a repost of it, the repost’s site beside it (was two rows)', async () => {
+    await read('https://writer.example/article', fixture(article));
+    expect((await read('https://mirror.example.org/copy', fixture(article))).status).toBe('repost');
+    const report = await read('https://blog.example.net/post', quote);
+    expect(report.status).toBe('quote');
+    expect(report.matches.map((m) => [m.url, m.alsoReadOn])).toEqual([['https://writer.example/article', ['mirror.example.org']]]);
+    expect(report.matchCount).toBe(1);
+  });
 });
 
 describe('distinctivePassages: the pages a page may be said to quote', () => {
