@@ -233,9 +233,10 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const countsForPart = countsForPartOf(distinctive.get(page.id), fingerprints);
     const oneSite = isOneSite(ownPublisher, publisherOf(page.site));
-    const judgement = bestJudgement(pageSignature(page), signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
+    const signature = pageSignature(page);
+    const judgement = bestJudgement(signature, signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
     const { verdict } = judgement;
-    if (namesPage(verdict, page.id, quotable)) matches.push({ match: matchSummary(page, { ...judgement, verdict }), page });
+    if (namesPage(verdict, page.id, quotable)) matches.push({ match: matchSummary(page, { ...judgement, verdict }), page, signature });
   }
   // A copy says more than any quote: a report names either copies or, without any, quotes, each article once.
   const copies = matches.filter(({ match }) => match.verdict !== 'quote').map(({ match }) => match);
