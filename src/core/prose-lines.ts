@@ -13,16 +13,17 @@ import { PARAGRAPH_MIN_FEATURES } from './passages';
  * (HashedFeatures.lines, recorded as the stream is read; the stream is the
  * same under every paragraph layout); `lineLength(line)`: that line's
  * length (verdict.ts lengthUnits), shared evenly by its features, asked of
- * long lines only; `features`: the stream's length. Returns the prose length
- * of positions [start, end).
+ * long lines only; `features`: the stream's length; `minFeatures`: the
+ * shortest line that counts (1: every line, the text's whole length).
+ * Returns the prose length of positions [start, end).
  */
-export function proseLengthOf(lineStarts: ArrayLike<number>, lineLength: (line: number) => number, features: number): (start: number, end: number) => number {
+export function proseLengthOf(lineStarts: ArrayLike<number>, lineLength: (line: number) => number, features: number, minFeatures = PARAGRAPH_MIN_FEATURES): (start: number, end: number) => number {
   const proseBefore = new Float64Array(features + 1);
   let lineStart = 0;
   for (let line = 0; line <= lineStarts.length; line++) {
     const lineEnd = line < lineStarts.length ? Math.min(lineStarts[line] as number, features) : features;
     const count = lineEnd - lineStart;
-    const each = count >= PARAGRAPH_MIN_FEATURES ? lineLength(line) / count : 0;
+    const each = count > 0 && count >= minFeatures ? lineLength(line) / count : 0;
     for (let i = lineStart; i < lineEnd; i++) proseBefore[i + 1] = (proseBefore[i] as number) + each;
     lineStart = Math.max(lineStart, lineEnd);
   }

@@ -79,7 +79,8 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
   const unwrapped = wraps && (relay || wrappedEnds?.length !== own.lines.length) ? withSchemeFeatures(wraps.joined(), deps, scheme, true, (features) => features.hashed()) : undefined;
   const proseLines = unwrapped ? linesOfStream(unwrapped) : wrappedEnds ? writersLines(own, wrappedEnds) : own;
   // The prose of the text, every line read as a paragraph: where its lines begin in the stream, and where they end in the text.
-  const proseLength = proseLengthOf(proseLines.lines, lineLengthsRead(proseLines.lengthBefore, signature.length), own.features);
+  const lineLength = lineLengthsRead(proseLines.lengthBefore, signature.length);
+  const proseLength = proseLengthOf(proseLines.lines, lineLength, own.features);
   signature.proseTotal = proseLength(0, own.features);
   const { relaid, passages } = signature;
   if (!relaid) return signature;
@@ -113,11 +114,18 @@ function sign(text: string, deps: FeatureDeps, scheme: FingerprintScheme, relay:
     return range ? proseLength(range[0], range[1]) : 0;
   };
   const chunkStart = (chunk: Fingerprint): number => proseLength(0, ranges.get(chunk)?.[0] ?? 0);
+  // The same with short lines counted: a part's table rows, list items and captions make no chunk, but lie between its chunks.
+  const textLength = proseLengthOf(proseLines.lines, lineLength, own.features, 1);
+  const chunkText = (end: 0 | 1) => (chunk: Fingerprint): number => textLength(0, ranges.get(chunk)?.[end] ?? 0);
   const compared = [...passages, ...(signature.beyondSample ?? [])];
   signature.proseLength = compared.map(chunkProse);
   signature.relaidProseLength = relaid.map(chunkProse);
   signature.proseStart = compared.map(chunkStart);
   signature.relaidProseStart = relaid.map(chunkStart);
+  signature.textStart = compared.map(chunkText(0));
+  signature.textEnd = compared.map(chunkText(1));
+  signature.relaidTextStart = relaid.map(chunkText(0));
+  signature.relaidTextEnd = relaid.map(chunkText(1));
   return signature;
 }
 

@@ -215,6 +215,17 @@ export interface DocumentSignature {
   proseStart?: readonly number[];
   relaidProseStart?: readonly number[];
   /**
+   * The page's text before the start and before the end of each of
+   * `passages` then `beyondSample`, and of each of `relaid`: its length
+   * (lengthUnits) with short lines counted. A part's table rows, list items
+   * and captions make no chunk on either side; those between the chunks
+   * that hold it are part of it too (Comparison.partText, decisions/0088).
+   */
+  textStart?: readonly number[];
+  textEnd?: readonly number[];
+  relaidTextStart?: readonly number[];
+  relaidTextEnd?: readonly number[];
+  /**
    * Sketch passages only: the prose length of the whole text (prose-lines.ts,
    * in length units), stored with the page. What a page checked later holds
    * of this text (Comparison.partText) is measured against it: headings,
@@ -304,7 +315,10 @@ export interface Comparison {
    * The share of the earlier text's prose (DocumentSignature.proseTotal; its
    * length where it has none) that the page's prose chunks with a partner in
    * it hold (DocumentSignature.proseLength), each earlier
-   * passage once, through pairs that count for a part; 0 when fewer than
+   * passage once, through pairs that count for a part; or, where larger, the
+   * share of the earlier text's whole length that they hold with the short
+   * lines between the first and last of them (DocumentSignature.textStart);
+   * 0 when fewer than
    * MIN_MATCHED_PASSAGES passages are held so, and then the passages count
    * for no part either; absent without proseLength (two stored pages).
    */
@@ -421,13 +435,16 @@ function headsHeld(earlier: DocumentSignature, current: DocumentSignature, maxDi
  * MIN_MATCHED_PASSAGES earlier passages are held so: one passage is a quote
  * (a link that names the earlier page by its title, on a page of links).
  * `stretch`: that length over the page's prose from the first of those
- * chunks to the end of the last (`starts`: the prose before each chunk).
+ * chunks to the end of the last (`starts`: the prose before each chunk);
+ * `withShortLines`: that length and the short lines in that stretch.
  */
-function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], starts: readonly number[], earlier: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): { held: number; stretch: number } {
+function proseHeld({ chunks, prose, starts, textStarts, textEnds }: ChunksWithLengths, earlier: PassagesByBlock, maxDistance: number, measure: PassageMeasure, counts = EVERY_PASSAGE): { held: number; stretch: number; withShortLines: number } {
   const partners = new Set<Fingerprint>();
   let held = 0;
   let from = Infinity;
   let to = -Infinity;
+  let textFrom = Infinity;
+  let textTo = -Infinity;
   chunks.forEach((p, i) => {
     const length = prose[i] ?? 0;
     if (length === 0) return;
@@ -437,9 +454,13 @@ function proseHeld(chunks: readonly Fingerprint[], prose: readonly number[], sta
     held += length;
     from = Math.min(from, starts[i] ?? 0);
     to = Math.max(to, (starts[i] ?? 0) + length);
+    textFrom = Math.min(textFrom, textStarts[i] ?? 0);
+    textTo = Math.max(textTo, textEnds[i] ?? 0);
   });
-  if (partners.size < MIN_MATCHED_PASSAGES) return { held: 0, stretch: 0 };
-  return { held, stretch: held / (to - from) };
+  if (partners.size < MIN_MATCHED_PASSAGES) return { held: 0, stretch: 0, withShortLines: 0 };
+  // The stretch's text less the prose in it that no chunk held: the held prose and the short lines between.
+  const shortLines = Math.max(0, textTo - textFrom - (to - from));
+  return { held, stretch: held / (to - from), withShortLines: held + shortLines };
 }
 
 /**
@@ -452,13 +473,27 @@ function partOfText(held: number, proseTotal: number | undefined, length: number
   return whole > 0 ? Math.min(1, held / whole) : 0;
 }
 
-/** The page's first `compared` chunks (its passages, then beyond its sample) and its other layouts' chunks, with their prose lengths. */
-function withProse(current: DocumentSignature, compared: number): [Fingerprint[], number[], number[]] {
+/** A page's chunks with, for each, its prose length and the prose before it, and its text (short lines counted) before its start and its end. */
+interface ChunksWithLengths {
+  chunks: Fingerprint[];
+  prose: number[];
+  starts: number[];
+  textStarts: number[];
+  textEnds: number[];
+}
+
+/** The page's first `compared` chunks (its passages, then beyond its sample) and its other layouts' chunks, with their lengths. */
+function withProse(current: DocumentSignature, compared: number): ChunksWithLengths {
   const own = [...current.passages, ...(current.beyondSample ?? [])].slice(0, compared);
   const relaid = current.relaid ?? [];
-  const lengths = [...own.map((_, i) => current.proseLength?.[i] ?? 0), ...relaid.map((_, i) => current.relaidProseLength?.[i] ?? 0)];
-  const starts = [...own.map((_, i) => current.proseStart?.[i] ?? 0), ...relaid.map((_, i) => current.relaidProseStart?.[i] ?? 0)];
-  return [[...own, ...relaid], lengths, starts];
+  const both = (ofOwn: readonly number[] | undefined, ofRelaid: readonly number[] | undefined): number[] => [...own.map((_, i) => ofOwn?.[i] ?? 0), ...relaid.map((_, i) => ofRelaid?.[i] ?? 0)];
+  return {
+    chunks: [...own, ...relaid],
+    prose: both(current.proseLength, current.relaidProseLength),
+    starts: both(current.proseStart, current.relaidProseStart),
+    textStarts: both(current.textStart, current.relaidTextStart),
+    textEnds: both(current.textEnd, current.relaidTextEnd),
+  };
 }
 
 /** The evidence `judge` weighs, from two signatures alone (and which passages may show a part, PartOptions.countsForPart). */
@@ -493,7 +528,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
   const le = lengthUnits(earlier.length);
   const lc = lengthUnits(current.length);
   const longer = Math.max(le, lc);
-  const prose = alike && current.proseLength ? proseHeld(...withProse(current, all.length), earlierPassages, maxDistance, measure, countsForPart) : undefined;
+  const prose = alike && current.proseLength ? proseHeld(withProse(current, all.length), earlierPassages, maxDistance, measure, countsForPart) : undefined;
   return {
     distance,
     // What the index finds: the page's own and unsampled passages are looked up, its relaid ones only among those.
@@ -503,7 +538,7 @@ export function compareSignatures(earlier: DocumentSignature, current: DocumentS
     // A head held is a chunk's beginning, most often of a chunk whose passage matched too: counted so only where heads hold more.
     sharedPassages: Math.max(lookedUp.shared + beyond, heads),
     partOfEarlier: { compared: part.compared, matched: part.matched },
-    partText: prose === undefined ? undefined : partOfText(prose.held, earlier.proseTotal, le),
+    partText: prose === undefined ? undefined : Math.max(partOfText(prose.held, earlier.proseTotal, le), partOfText(prose.withShortLines, undefined, le)),
     partStretch: prose?.stretch,
     refuted,
     lengthRatio: longer > 0 ? Math.min(le, lc) / longer : 1,

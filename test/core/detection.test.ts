@@ -237,10 +237,27 @@ describe('close fingerprints refuted by passages (each flagged row failed before
   });
 });
 
+describe('a part whose short lines lie between its chunks (decisions/0088)', () => {
+  it('calls a third of lwn-1, whose release and developer tables are paragraphs of one row, inside quanta-1 a partial copy (was a quote)', () => {
+    const part = partOf(fixture('readability-lwn-1'), 1 / 3);
+    const page = signCheckedDocument(inMiddleOf(fixture('readability-quanta-1'), part));
+    const earlier = sig('readability-lwn-1');
+    const beforeIt = { ...page, textStart: undefined, textEnd: undefined, relaidTextStart: undefined, relaidTextEnd: undefined };
+    // By prose alone the part is under a quarter of the article: its rows make no chunk on either side.
+    expect(compareSignatures(earlier, beforeIt).partText).toBeLessThan(PART_MIN_COVERAGE);
+    expect(judge(earlier, beforeIt).verdict).toBe('quote');
+    // With the rows between its chunks, it reads about its share of the article's characters.
+    const { partText } = compareSignatures(earlier, page);
+    expect(partText).toBeGreaterThanOrEqual(PART_MIN_COVERAGE);
+    expect(partText).toBeLessThan((1.1 * part.length) / fixture('readability-lwn-1').length);
+    expect(judge(earlier, page).verdict).toBe('partial');
+  });
+});
+
 describe('signCheckedDocument', () => {
   it('is signDocument plus every chunk beyond its sample, the chunks of two other layouts, none of them among its own chunks, and its sentence runs after its unsampled chunks', () => {
     for (const name of ['readability-cnet', 'readability-cnet.combo', 'cwc-bbdf5079', 'readability-mozilla-1.wrap', 'readability-dropbox-blog']) {
-      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, proseStart, relaidProseStart, headsAsked, ...rest } = signCheckedDocument(fixture(name));
+      const { relaid, unsampled, beyondSample, proseLength, relaidProseLength, proseStart, relaidProseStart, textStart, textEnd, relaidTextStart, relaidTextEnd, headsAsked, ...rest } = signCheckedDocument(fixture(name));
       const { unsampled: chunks, ...plain } = signDocument(fixture(name));
       expect(rest).toEqual(plain);
       expect(unsampled!.slice(0, chunks!.length)).toEqual(chunks);
@@ -256,6 +273,11 @@ describe('signCheckedDocument', () => {
       expect(proseStart).toHaveLength(proseLength!.length);
       expect(relaidProseStart).toHaveLength(relaid!.length);
       proseStart!.forEach((start, i) => expect(start + proseLength![i]!).toBeLessThanOrEqual(rest.proseTotal! + 1e-6));
+      // Its text, short lines counted, holds its prose: each chunk's text at least its prose, and the text before it at least the prose before it.
+      expect([textStart, textEnd, relaidTextStart, relaidTextEnd].map((a) => a!.length)).toEqual([proseLength!.length, proseLength!.length, relaid!.length, relaid!.length]);
+      textEnd!.forEach((end, i) => expect(end - textStart![i]!).toBeGreaterThanOrEqual(proseLength![i]! - 1e-6));
+      textStart!.forEach((start, i) => expect(start).toBeGreaterThanOrEqual(proseStart![i]! - 1e-6));
+      textEnd!.forEach((end) => expect(end).toBeLessThanOrEqual(lengthUnits(rest.length) + 1e-6));
       // The heads it is asked by: one at most for each chunk it compares, and those at its sentences within the probe; none for a Chinese text (chunk-heads.ts).
       expect(headsAsked?.length ?? 0).toBeLessThanOrEqual(rest.passages.length + beyondSample!.length + probedPassages(FINGERPRINT_SCHEME));
       expect(headsAsked === undefined).toBe(rest.length.cjkChars > rest.length.words);
@@ -399,8 +421,9 @@ describe('a part of a short article, by the text it holds (decisions/0059)', () 
     const earlier = sig(article);
     expect(earlier.proseTotal).toBeLessThan(0.6 * lengthUnits(earlier.length));
     expect(judge(earlier, page).verdict).toBe('partial');
-    // A page stored before its prose total was kept: the part measured against its whole length.
-    expect(judge({ ...earlier, proseTotal: undefined }, page).verdict).toBe('quote');
+    // A page stored before its prose total was kept: the part's prose measured against its whole length.
+    const proseOnly = { ...page, textStart: undefined, textEnd: undefined, relaidTextStart: undefined, relaidTextEnd: undefined };
+    expect(judge({ ...earlier, proseTotal: undefined }, proseOnly).verdict).toBe('quote');
   });
 
   it('calls two different articles in one news template, sharing its image captions and author line, a quote with sites unknown (decisions/0061: was partial)', () => {
