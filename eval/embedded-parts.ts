@@ -19,19 +19,29 @@ export const PART_SHARES = [1 / 3, 1 / 2] as const;
 const HOST_OFFSET = 11;
 
 /**
- * How the part is set: as the article has it; or, for Latin text, wrapped
- * as mail and RFCs are (own-edits.ts), with every wrapped line a paragraph
- * of its own (a <p> a line) or with its paragraphs kept (a <pre>).
+ * How the part is set: as the article has it (its paragraphs, and the line
+ * breaks inside them: a code listing or a table stays one block, as a page
+ * keeps a <pre>); for Latin text also with every line a paragraph of its own
+ * (a <p> a line), and wrapped as mail and RFCs are (own-edits.ts), every
+ * wrapped line a paragraph or its paragraphs kept. The layouts other than
+ * the first cut the part as the first did before decisions/0089: from the
+ * text read with every line a paragraph.
  */
-export type PartLayout = 'as written' | 'wrapped, a line a paragraph' | 'wrapped, paragraphs kept';
+export type PartLayout = 'as written' | 'a line a paragraph' | 'wrapped, a line a paragraph' | 'wrapped, paragraphs kept';
 
 const wrap = (text: string): string => paragraphs(text).map(hardWrapped).join('\n\n');
 
 export const PART_LAYOUTS: Record<PartLayout, (article: string, share: number) => string> = {
   'as written': (article, share) => partOf(article, share),
-  'wrapped, a line a paragraph': (article, share) => partOf(wrap(article), share),
-  'wrapped, paragraphs kept': (article, share) => wrap(partOf(article, share)),
+  'a line a paragraph': (article, share) => partOf(article, share, paragraphs),
+  'wrapped, a line a paragraph': (article, share) => partOf(wrap(article), share, paragraphs),
+  'wrapped, paragraphs kept': (article, share) => wrap(partOf(article, share, paragraphs)),
 };
+
+/** The writer's paragraphs: apart at blank lines where the text has any, else at every line break (most Chinese texts). */
+export function writersParagraphs(text: string): string[] {
+  return (/\n\s*\n/.test(text) ? text.split(/\n\s*\n/) : text.split(/\n+/)).filter((p) => p.trim().length > 0);
+}
 
 export interface EmbeddedPartResult {
   group: 'zh' | 'other';
@@ -41,9 +51,9 @@ export interface EmbeddedPartResult {
   pages: Record<Half, number>;
 }
 
-/** Whole paragraphs from a quarter of the way in, until `share` of the text's characters. */
-export function partOf(text: string, share: number): string {
-  const ps = paragraphs(text);
+/** Whole paragraphs (the writer's, or as `split` cuts them) from a quarter of the way in, until `share` of the text's characters. */
+export function partOf(text: string, share: number, split: (text: string) => string[] = writersParagraphs): string {
+  const ps = split(text);
   const taken: string[] = [];
   for (let i = Math.floor(ps.length / 4), n = 0; i < ps.length && n < share * text.length; i++) {
     taken.push(ps[i] as string);

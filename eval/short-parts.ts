@@ -88,7 +88,7 @@ export function shortParts(ds: Dataset): { parts: ShortPartResult[]; negatives: 
     for (const layout of LAYOUTS) for (const share of PART_SHARES) {
       const result: ShortPartResult = { group, share, layout, verdicts: { fit: {}, held: {} }, reversed: { fit: {}, held: {} }, parts: { fit: 0, held: 0 } };
       for (const article of articles) {
-        const copied = partOf(article.text, share);
+        const copied = partOf(article.text, share, paragraphs);
         const part = layout === 'alone' ? copied : `${ownSentence(texts[(article.i + 1) % texts.length]!, zh)}\n\n${copied}`;
         const partSig = signCheckedDocument(part);
         if (isLongEnough(partSig.length)) continue;

@@ -354,9 +354,9 @@ function hardWrapped72(text: string): string {
 
 describe('a part of wrapped plain text, its lines joined back into paragraphs (decisions/0080; each row was different or a quote)', () => {
   it.each([
-    ['a third of cnet, every line a paragraph', 'readability-cnet', (a: string) => partOf(hardWrapped72(a), 1 / 3)],
-    ['a third of herald-sun-1, every line a paragraph', 'readability-herald-sun-1', (a: string) => partOf(hardWrapped72(a), 1 / 3)],
-    ['a third of cnet, its wrapped paragraphs kept', 'readability-cnet', (a: string) => hardWrapped72(partOf(a, 1 / 3))],
+    ['a third of cnet, every line a paragraph', 'readability-cnet', (a: string) => partOf(hardWrapped72(a), 1 / 3, paragraphs)],
+    ['a third of herald-sun-1, every line a paragraph', 'readability-herald-sun-1', (a: string) => partOf(hardWrapped72(a), 1 / 3, paragraphs)],
+    ['a third of cnet, its wrapped paragraphs kept', 'readability-cnet', (a: string) => hardWrapped72(partOf(a, 1 / 3, paragraphs))],
   ])('%s, inside quanta-1, is a partial copy', (_what, article, part) => {
     const text = inMiddleOf(fixture('readability-quanta-1'), part(fixture(article)));
     const earlier = sig(article);
@@ -364,7 +364,7 @@ describe('a part of wrapped plain text, its lines joined back into paragraphs (d
   });
 
   it('finds no copy of another article in the same page', () => {
-    const text = inMiddleOf(fixture('readability-quanta-1'), partOf(hardWrapped72(fixture('readability-cnet')), 1 / 3));
+    const text = inMiddleOf(fixture('readability-quanta-1'), partOf(hardWrapped72(fixture('readability-cnet')), 1 / 3, paragraphs));
     expect(judge(sig('readability-herald-sun-1'), signCheckedDocument(text)).verdict).toBe('different');
   });
 });
