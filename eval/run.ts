@@ -33,6 +33,7 @@ import { crossTemplate, crossTemplateReport } from './cross-template';
 import { extractionReport } from './extraction';
 import { narrowTopic } from './narrow-topic';
 import { embeddedParts } from './embedded-parts';
+import { independentVersions } from './independent-versions';
 import { QUOTE_MAX_SHARE, quotedPassages } from './quoted-passages';
 import { ownEdits } from './own-edits';
 import { regionalEditions } from './regional-editions';
@@ -280,6 +281,16 @@ async function main(): Promise<void> {
   for (const n of short.negatives) {
     print(`  ${n.group.padEnd(6)} ${n.windows} windows under the rule against other articles, ${n.pairs} pairs either read first: a copy or partial copy ${n.flagged}, quote ${n.quote}`);
     if (n.flagged > 0) failures.push(`short parts ${n.group}: ${n.flagged} windows under the length rule called a copy of a different article (target 0)`);
+  }
+  print(`  (${ms(t)})`);
+
+  t = performance.now();
+  print('\n=== One story written twice, independently: mainland Simplified and Taiwan Traditional (text; eval/material/independent-versions) ===');
+  for (const r of independentVersions()) {
+    print(`  ${r.story.padEnd(16)} distance ${String(r.distance).padStart(2)}: mainland read first ${r.verdicts[0]}, Taiwan read first ${r.verdicts[1]}; each converted to the other script (control) ${r.controls.join(', ')}`);
+    const flagged = r.verdicts.filter((v) => v === 'duplicate' || v === 'partial').length;
+    if (flagged > 0) failures.push(`independent versions ${r.story}: ${flagged} of 2 orders called a copy (target 0)`);
+    if (r.controls.some((v) => v !== 'duplicate')) failures.push(`independent versions ${r.story}: a version converted to the other script not called a duplicate (control)`);
   }
   print(`  (${ms(t)})`);
 
