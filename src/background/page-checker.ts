@@ -21,7 +21,7 @@ import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPa
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, signedFields, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { pagesByPublisher, publisherOf, trustedCanonical } from '../same-site';
-import { quotesByArticle, type QuotedPage } from './quoted-copies';
+import { quotesByArticle, storedCopies, type QuotedPage } from './quoted-copies';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -220,7 +220,15 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
   // One publisher's subdomains share its template: sites compare by their registrable domain.
   const ownPublisher = own.site === undefined ? undefined : publisherOf(own.site);
-  const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher);
+  const decoded = new Map<number, DocumentSignature>();
+  const signatureOf = (page: Page): DocumentSignature => {
+    let signature = decoded.get(page.id);
+    if (!signature) decoded.set(page.id, (signature = pageSignature(page)));
+    return signature;
+  };
+  // An article read as the original and as reposts holds a passage in each: its pages count as one article.
+  const found = new Map(perFingerprint.flat().map(({ page }) => [page.id, page]));
+  const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher, storedCopies(found, signatureOf, options));
   const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: QuotedPage[] = [];
@@ -233,7 +241,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
     if (ownUrls.has(page.url) || (declared !== undefined && ownUrls.has(normalizeUrl(declared) ?? ''))) continue;
     const countsForPart = countsForPartOf(distinctive.get(page.id), fingerprints);
     const oneSite = isOneSite(ownPublisher, publisherOf(page.site));
-    const signature = pageSignature(page);
+    const signature = signatureOf(page);
     const judgement = bestJudgement(signature, signaturesFor(page, signatures), { ...options, countsForPart, oneSite });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, quotable)) matches.push({ match: matchSummary(page, { ...judgement, verdict }), page, signature });

@@ -36,6 +36,15 @@ describe.each([
     expect(report.matches.map((m) => [m.url, m.verdict])).toEqual([['https://writer.example/article', 'partial']]);
   });
 
+  it('is a partial copy of it when the user read it at three sites, the original and two reposts', async () => {
+    await read('https://writer.example/article', fixture(article));
+    await read('https://mirror.example.org/copy', fixture(article));
+    await read('https://feed.example.com/item', fixture(article));
+    const report = await read('https://aggregator.example.net/digest', page);
+    expect(report.status).toBe('partial');
+    expect(report.matches.map((m) => m.verdict)).toEqual(['partial', 'partial', 'partial']);
+  });
+
   it('is not named on the article’s own site (what a site shares with itself is its own)', async () => {
     await read('https://writer.example/article', fixture(article));
     expect((await read('https://writer.example/digest', page)).status).toBe('new');

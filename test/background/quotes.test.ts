@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_COMMON_PAGES, countsForPartOf, distinctivePassages, fingerprintFromHex, namesPage, type Verdict } from '../../src/core';
+import { QUOTE_COMMON_PAGES, areOneText, countsForPartOf, distinctivePassages, fingerprintFromHex, judge, namesPage, signDocument, type Verdict } from '../../src/core';
 import { readsTexts } from './fakes';
 
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/detection', `${name}.txt`), 'utf8');
@@ -68,6 +68,15 @@ describe.each([
     expect((await read('https://blog.example.net/post', quote, { quotes: false })).status).toBe('new');
   });
 
+  it('names the article when the user read it at three sites, the reposts’ sites beside it (was silent: common text)', async () => {
+    await read('https://writer.example/article', fixture(article));
+    expect((await read('https://mirror.example.org/copy', fixture(article))).status).toBe('repost');
+    expect((await read('https://feed.example.net/item', fixture(article))).status).toBe('repost');
+    const report = await read('https://blog.example.com/post', quote);
+    expect(report.status).toBe('quote');
+    expect(report.matches.map((m) => [m.url, m.alsoReadOn])).toEqual([['https://writer.example/article', ['mirror.example.org', 'feed.example.net']]]);
+  });
+
   it('names the article once when the user also read a repost of it, the repost’s site beside it (was two rows)', async () => {
     await read('https://writer.example/article', fixture(article));
     expect((await read('https://mirror.example.org/copy', fixture(article))).status).toBe('repost');
@@ -96,6 +105,21 @@ describe('distinctivePassages: the pages a page may be said to quote', () => {
   });
 });
 
+describe('distinctivePassages: pages that are copies of one article count once', () => {
+  const at = (id: number, site: string) => ({ id, site });
+  /** Pages 1, 2 and 3 are one article (an original and two reposts); 4 and 5 are articles of their own. */
+  const sameArticle = (a: { id: number }, b: { id: number }): boolean => a.id <= 3 && b.id <= 3;
+  it.each<[string, Array<{ id: number; site: string }>, number[]]>([
+    ['in the original and two reposts on three sites: one article', [at(1, 'a.example'), at(2, 'b.example'), at(3, 'c.example')], [1, 2, 3]],
+    ['in the original, a repost and another article: two articles', [at(1, 'a.example'), at(2, 'b.example'), at(4, 'd.example')], [1, 2, 4]],
+    [`in ${QUOTE_COMMON_PAGES} articles, one read twice (common text)`, [at(1, 'a.example'), at(2, 'b.example'), at(4, 'd.example'), at(5, 'e.example')], []],
+    ['in one article at two addresses of one site', [at(1, 'a.example'), at(2, 'a.example')], [1, 2]],
+    ['in two articles of one site, one of them also reposted elsewhere (that site’s template)', [at(1, 'a.example'), at(2, 'b.example'), at(4, 'a.example')], []],
+  ])('%s', (_name, found, expected) => {
+    expect([...distinctivePassages([found], 'q.example', sameArticle).keys()].sort()).toEqual(expected);
+  });
+});
+
 describe('distinctivePassages: for each page, the passages that may name it (and show a part of it)', () => {
   const at = (id: number, site: string) => ({ id, site });
   it.each<[string, Array<Array<{ id: number; site: string }>>, Array<[number, number[]]>]>([
@@ -113,6 +137,26 @@ describe('distinctivePassages: for each page, the passages that may name it (and
       expect(queried.map((hex) => counts(fingerprintFromHex(hex)))).toEqual([false, true]);
     }
     expect(countsForPartOf(undefined, queried)(fingerprintFromHex(queried[0]!))).toBe(false);
+  });
+});
+
+describe('areOneText: stored pages counted as one article for common text', () => {
+  it.each([
+    ['an article and a repost in another site’s header and footer', 'readability-mozilla-1', 'readability-mozilla-1.wrap', true],
+    ['an article and a repost with typos', 'cwc-bbdf5079', 'cwc-bbdf5079.typo', true],
+    ['a long article and a repost in another site’s header and footer', 'cwc-bbdf5079', 'cwc-bbdf5079.wrap', true],
+    ['two articles of one site (a hard negative)', 'readability-mozilla-1', 'readability-mozilla-2', false],
+    ['an article and its first 40 % (a part is not the text)', 'template-aktualne.theverge', 'template-aktualne.theverge.part40', false],
+  ])('%s: %s', (_what, a, b, one) => {
+    expect(areOneText(signDocument(fixture(a)), signDocument(fixture(b)), 3)).toBe(one);
+  });
+
+  it('is not fooled by two different articles sharing a long footer, which judge calls copies', () => {
+    const footer = [fixture('readability-mozilla-1'), fixture('readability-mozilla-2')].join('\n\n');
+    const quanta = paragraphs(fixture('readability-quanta-1'));
+    const [one, two] = [quanta.slice(0, 12), quanta.slice(20, 32)].map((article) => signDocument([...article, footer].join('\n\n')));
+    expect(judge(one!, two!).verdict).toBe('duplicate');
+    expect(areOneText(one!, two!, 3)).toBe(false);
   });
 });
 
