@@ -21,9 +21,9 @@ const LAYERS = [
   { layer: 'src/store', allow: ['src/core'] },
   { layer: 'src/ui', allow: ['src/core', 'src/i18n.ts', 'src/messaging.ts', 'src/protocol.ts', 'src/settings.ts', PAGE] },
   // The toolbar tooltip is worded like the popup and the notice: the DOM-free wording is shared.
-  { layer: 'src/background', allow: ['src/core', 'src/extract', 'src/page-reading', STORE, ...SHARED, 'src/ui/match-text.ts', 'src/ui/bidi.ts', 'src/watch/watched-urls.ts', 'src/reposts/part-options.ts'] },
+  { layer: 'src/background', allow: ['src/core', 'src/extract', 'src/page-reading', STORE, ...SHARED, 'src/ui/match-text.ts', 'src/ui/bidi.ts', 'src/watch/watched-urls.ts', 'src/reposts/part-options.ts', 'src/reposts/one-text.ts'] },
   // The user's own articles: the sitemap's addresses, feeds read into pages, the copies found and their page.
-  { layer: 'src/watch', allow: ['src/core', 'src/extract', 'src/ui', STORE, ...SHARED] },
+  { layer: 'src/watch', allow: ['src/core', 'src/extract', 'src/ui', STORE, ...SHARED, 'src/reposts/one-text.ts'] },
   { layer: 'src/cli', allow: ['src/core', 'src/extract', STORE] },
   // The Reposts view's logic: pure over pages; the store only for its CSV cell.
   { layer: 'src/reposts', allow: ['src/core', STORE, PAGE] },

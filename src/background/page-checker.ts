@@ -21,7 +21,8 @@ import { MAX_REPORTED_MATCHES, STATUS_OF_VERDICT, matchSummary, type ExtractedPa
 import { HistoryQuotaError, MAX_EXCERPT_LENGTH, isPlausiblePublishedTime, pageSignature, signatureQueries, signedFields, truncateText, type Page, type PageInput, type PageSource } from '../store';
 import type { HistoryPort } from './history-port';
 import { pagesByPublisher, publisherOf, trustedCanonical } from '../same-site';
-import { quotesByArticle, storedCopies, type QuotedPage } from './quoted-copies';
+import { quotesByArticle, type QuotedPage } from './quoted-copies';
+import { signatureCache, storedCopies } from '../reposts/one-text';
 
 /** How a text is judged against the history: the user's k and minimum length. */
 export interface JudgeOptions {
@@ -220,12 +221,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   // What the page shares with its own site, or with many stored pages, shows neither a quote nor a part.
   // One publisher's subdomains share its template: sites compare by their registrable domain.
   const ownPublisher = own.site === undefined ? undefined : publisherOf(own.site);
-  const decoded = new Map<number, DocumentSignature>();
-  const signatureOf = (page: Page): DocumentSignature => {
-    let signature = decoded.get(page.id);
-    if (!signature) decoded.set(page.id, (signature = pageSignature(page)));
-    return signature;
-  };
+  const signatureOf = signatureCache(pageSignature);
   // An article read as the original and as reposts holds a passage in each: its pages count as one article.
   const found = new Map(perFingerprint.flat().map(({ page }) => [page.id, page]));
   const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher, storedCopies(found, signatureOf, options));

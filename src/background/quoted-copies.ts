@@ -1,4 +1,4 @@
-import { areOneText, DisjointSets, judge, type DocumentSignature, type MinLength, type SameArticle } from '../core';
+import { DisjointSets, judge, type DocumentSignature, type MinLength } from '../core';
 import type { MatchSummary } from '../messaging';
 import { partOptions } from '../reposts/part-options';
 import { comparisonScheme, wholeComparisonScheme, type Page } from '../store';
@@ -34,32 +34,6 @@ export function quotesByArticle(quotes: readonly QuotedPage[], options: { maxDis
     const sites = [...new Set(others.map(({ page }) => page.site))].filter((site) => site !== '' && site !== match.site);
     return sites.length > 0 ? { ...match, alsoReadOn: sites } : match;
   });
-}
-
-/**
- * core SameArticle over the stored pages a check found (`pages` by id): core
- * areOneText on their stored signatures, each pair judged once. `signatureOf`
- * decodes a page's stored signature (once, by the caller's cache).
- */
-export function storedCopies(pages: ReadonlyMap<number, Page>, signatureOf: (page: Page) => DocumentSignature, { maxDistance }: { maxDistance: number }): SameArticle {
-  const judged = new Map<string, boolean>();
-  return (a, b) => {
-    const key = a.id < b.id ? `${a.id} ${b.id}` : `${b.id} ${a.id}`;
-    let same = judged.get(key);
-    if (same === undefined) {
-      const [pa, pb] = [pages.get(a.id), pages.get(b.id)];
-      same = pa !== undefined && pb !== undefined && oneText(pa, pb, signatureOf, maxDistance);
-      judged.set(key, same);
-    }
-    return same;
-  };
-}
-
-/** Two stored pages' signatures as areOneText reads them: the one read first as earlier, passages compared only when made alike. */
-function oneText(a: Page, b: Page, signatureOf: (page: Page) => DocumentSignature, maxDistance: number): boolean {
-  if (wholeComparisonScheme(a) !== wholeComparisonScheme(b)) return false;
-  const [earlier, later] = readBefore(a, b) ? [a, b] : [b, a];
-  return areOneText(signatureOf(earlier), signatureOf(later), maxDistance, comparisonScheme(earlier) === comparisonScheme(later));
 }
 
 /** Whether two stored pages are the same article, as the Reposts view pairs them (reposts/copy-pairs.ts: the one read first as earlier). */

@@ -7,6 +7,7 @@ import { countsForPartOf, distinctivePassages, isOneSite, judge, namesPage, site
 import { matchSummary, type MatchSummary } from '../messaging';
 import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
 import { isSameSite, pagesByPublisher, publisherOf } from '../same-site';
+import { signatureCache, storedCopies } from '../reposts/one-text';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -28,7 +29,8 @@ export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
 /**
  * Every page marked as the user's own (source `author`), each with the other
  * pages of the history that are whole or partial copies of it, or quote it
- * (on other sites, through a passage that is not common text: core/quote-sources.ts;
+ * (on other sites, through a passage that is not common text: core/quote-sources.ts,
+ * copies of one article counted once, decisions/0090;
  * the same passages alone may show a partial copy).
  * Other pages of the user's own are not copies; neither is a page of the
  * article's own site that declares it as canonical. Articles in order of
@@ -45,8 +47,10 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const signature = pageSignature(article);
   const { fingerprints, passageQueries, sketchQueries } = signatureQueries([{ ...article, measure: signature.measure }]);
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
-  // One publisher's subdomains share its template: sites compare by their registrable domain.
-  const distinctive = distinctivePassages(pagesByPublisher(found), publisherOf(siteOf(article.url)) || undefined);
+  // One publisher's subdomains share its template: sites compare by their registrable domain; copies of one article count once.
+  const signatureOf = signatureCache(pageSignature);
+  const pages = new Map(found.flat().map(({ page }) => [page.id, page]));
+  const distinctive = distinctivePassages(pagesByPublisher(found), publisherOf(siteOf(article.url)) || undefined, storedCopies(pages, signatureOf, options));
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
@@ -55,7 +59,7 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
     const oneSite = isOneSite(publisherOf(article.site), publisherOf(page.site));
     // An article marked before an upgrade still finds the whole copies read after it; their passages may be cut otherwise.
     const passagesComparable = comparisonScheme(article) === comparisonScheme(page);
-    const judgement = judge(signature, pageSignature(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
+    const judgement = judge(signature, signatureOf(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }

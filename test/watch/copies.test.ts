@@ -64,10 +64,15 @@ describe('copiesOfMyArticles: every copy the history holds of each of the user\'
     ['the article on another subdomain of its publisher, declaring it canonical, is not a copy (was a duplicate)', [
       [MINE, { source: 'author' }], ['https://amp.me.example/essay', { canonicalUrl: MINE }],
     ], [[MINE, []]]],
-    [`a passage in ${QUOTE_COMMON_PAGES} pages is common text, not a quote`, [
+    [`a passage in ${QUOTE_COMMON_PAGES} different pages is common text, not a quote`, [
       [MINE, { source: 'author', passages: [P1, P2] }],
-      ...['a', 'b', 'c'].map((site): [string, Partial<PageInput>] => [`https://${site}.example/post`, { fingerprint: FAR, passages: [P1, P3] }]),
+      ...[P3, ...OWN].map((own, i): [string, Partial<PageInput>] => [`https://site${i}.example/post`, { fingerprint: flipBits(FP, 20 + 10 * i), passages: [P1, own] }]),
     ], [[MINE, []]]],
+    [`but not when those pages are whole copies of the article: one article, and a page quoting it is named (was silent)`, [
+      [MINE, { source: 'author', passages: [P1, P2] }],
+      ...['a', 'b', 'c'].map((site): [string, Partial<PageInput>] => [`https://${site}.example/copy`, { passages: [P1, P2] }]),
+      ['https://blog.example/post', { fingerprint: FAR, passages: [P1, P3] }],
+    ], [[MINE, ['https://a.example/copy duplicate', 'https://b.example/copy duplicate', 'https://c.example/copy duplicate', 'https://blog.example/post quote']]]],
     ['a page on another site holding six of its eight passages is a partial copy (a quote before)', [
       [MINE, { source: 'author', passages: EIGHT }], ['https://digest.example/post', { fingerprint: FAR, passages: [...EIGHT.slice(0, 6), ...OWN] }],
     ], [[MINE, ['https://digest.example/post partial']]]],
