@@ -31,9 +31,10 @@ export function independentVersions(dir = INDEPENDENT_VERSIONS_DIR): Independent
   const stories = readdirSync(dir).filter((f) => f.endsWith('.cn.txt')).map((f) => f.slice(0, -'.cn.txt'.length)).sort();
   return stories.map((story) => {
     const [cn, tw] = (['cn', 'tw'] as const).map((v) => readFileSync(join(dir, `${story}.${v}.txt`), 'utf8'));
-    const one = judge(signDocument(cn!), signCheckedDocument(tw!));
-    const other = judge(signDocument(tw!), signCheckedDocument(cn!));
-    const controls: [Verdict, Verdict] = [judge(signDocument(cn!), signCheckedDocument(tify(cn!))).verdict, judge(signDocument(tw!), signCheckedDocument(sify(tw!))).verdict];
+    const [cnRead, twRead] = [signDocument(cn!), signDocument(tw!)];
+    const one = judge(cnRead, signCheckedDocument(tw!));
+    const other = judge(twRead, signCheckedDocument(cn!));
+    const controls: [Verdict, Verdict] = [judge(cnRead, signCheckedDocument(tify(cn!))).verdict, judge(twRead, signCheckedDocument(sify(tw!))).verdict];
     return { story, verdicts: [one.verdict, other.verdict], distance: one.distance, controls };
   });
 }

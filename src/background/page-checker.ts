@@ -223,8 +223,7 @@ async function findMatches(history: HistoryPort, signatures: Signatures, own: Ow
   const ownPublisher = own.site === undefined ? undefined : publisherOf(own.site);
   const signatureOf = signatureCache(pageSignature);
   // An article read as the original and as reposts holds a passage in each: its pages count as one article.
-  const found = new Map(perFingerprint.flat().map(({ page }) => [page.id, page]));
-  const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher, storedCopies(found, signatureOf, options));
+  const distinctive = distinctivePassages(pagesByPublisher(perFingerprint), ownPublisher, storedCopies(perFingerprint, signatureOf, options));
   const quotable = options.quotes === false ? new Set<number>() : distinctive;
   const seen = new Set<number>();
   const matches: QuotedPage[] = [];

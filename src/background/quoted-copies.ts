@@ -1,7 +1,8 @@
 import { DisjointSets, judge, type DocumentSignature, type MinLength } from '../core';
 import type { MatchSummary } from '../messaging';
 import { partOptions } from '../reposts/part-options';
-import { comparisonScheme, wholeComparisonScheme, type Page } from '../store';
+import { storedComparability } from '../reposts/one-text';
+import type { Page } from '../store';
 
 /** A quote the checker found, with the stored page it names and that page's signature (decoded once, for its verdict). */
 export interface QuotedPage {
@@ -38,10 +39,10 @@ export function quotesByArticle(quotes: readonly QuotedPage[], options: { maxDis
 
 /** Whether two stored pages are the same article, as the Reposts view pairs them (reposts/copy-pairs.ts: the one read first as earlier). */
 function areCopies(a: QuotedPage, b: QuotedPage, options: { maxDistance: number; minLength: MinLength }): boolean {
-  if (wholeComparisonScheme(a.page) !== wholeComparisonScheme(b.page)) return false;
+  const alike = storedComparability(a.page, b.page);
+  if (alike === undefined) return false;
   const [earlier, later] = readBefore(a.page, b.page) ? [a, b] : [b, a];
-  const passagesComparable = comparisonScheme(earlier.page) === comparisonScheme(later.page);
-  return judge(earlier.signature, later.signature, { ...options, ...partOptions(earlier.page, later.page), passagesComparable }).verdict === 'duplicate';
+  return judge(earlier.signature, later.signature, { ...options, ...partOptions(earlier.page, later.page), ...alike }).verdict === 'duplicate';
 }
 
 /** Read first: the earlier first visit, ties to the lower page id. */

@@ -13,7 +13,7 @@ import { PARAGRAPH_MIN_FEATURES } from './passages';
  * (HashedFeatures.lines, recorded as the stream is read; the stream is the
  * same under every paragraph layout); `lineLength(line)`: that line's
  * length (verdict.ts lengthUnits), shared evenly by its features, asked of
- * long lines only; `features`: the stream's length; `minFeatures`: the
+ * long lines only; `features`: the stream's length; `minFeatures` (≥ 1): the
  * shortest line that counts (1: every line, the text's whole length).
  * Returns the prose length of positions [start, end).
  */
@@ -23,7 +23,7 @@ export function proseLengthOf(lineStarts: ArrayLike<number>, lineLength: (line: 
   for (let line = 0; line <= lineStarts.length; line++) {
     const lineEnd = line < lineStarts.length ? Math.min(lineStarts[line] as number, features) : features;
     const count = lineEnd - lineStart;
-    const each = count > 0 && count >= minFeatures ? lineLength(line) / count : 0;
+    const each = count >= minFeatures ? lineLength(line) / count : 0;
     for (let i = lineStart; i < lineEnd; i++) proseBefore[i + 1] = (proseBefore[i] as number) + each;
     lineStart = Math.max(lineStart, lineEnd);
   }

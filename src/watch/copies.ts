@@ -5,9 +5,9 @@
  */
 import { countsForPartOf, distinctivePassages, isOneSite, judge, namesPage, siteOf, type MinLength } from '../core';
 import { matchSummary, type MatchSummary } from '../messaging';
-import { comparisonScheme, pageSignature, signatureQueries, wholeComparisonScheme, type History, type Page } from '../store';
+import { pageSignature, signatureQueries, type History, type Page } from '../store';
 import { isSameSite, pagesByPublisher, publisherOf } from '../same-site';
-import { signatureCache, storedCopies } from '../reposts/one-text';
+import { signatureCache, storedComparability, storedCopies } from '../reposts/one-text';
 
 export interface CopyOptions {
   maxDistance: number;
@@ -49,17 +49,16 @@ async function copiesOf(history: CopyLookup, article: Page, options: CopyOptions
   const found = await history.queryMany(fingerprints, options.maxDistance, { excludeUrl: article.url, passageQueries, sketchQueries });
   // One publisher's subdomains share its template: sites compare by their registrable domain; copies of one article count once.
   const signatureOf = signatureCache(pageSignature);
-  const pages = new Map(found.flat().map(({ page }) => [page.id, page]));
-  const distinctive = distinctivePassages(pagesByPublisher(found), publisherOf(siteOf(article.url)) || undefined, storedCopies(pages, signatureOf, options));
+  const distinctive = distinctivePassages(pagesByPublisher(found), publisherOf(siteOf(article.url)) || undefined, storedCopies(found, signatureOf, options));
   const seen = new Set<number>();
   const copies: CopySeen[] = [];
   for (const { page } of found.flat()) {
-    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || wholeComparisonScheme(article) !== wholeComparisonScheme(page)) continue;
+    // An article marked before an upgrade still finds the whole copies read after it; their passages may be cut otherwise.
+    const alike = storedComparability(article, page);
+    if (seen.has(page.id) || page.source === 'author' || isSamePage(article, page) || alike === undefined) continue;
     seen.add(page.id);
     const oneSite = isOneSite(publisherOf(article.site), publisherOf(page.site));
-    // An article marked before an upgrade still finds the whole copies read after it; their passages may be cut otherwise.
-    const passagesComparable = comparisonScheme(article) === comparisonScheme(page);
-    const judgement = judge(signature, signatureOf(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, passagesComparable });
+    const judgement = judge(signature, signatureOf(page), { ...options, countsForPart: countsForPartOf(distinctive.get(page.id), fingerprints), oneSite, ...alike });
     const { verdict } = judgement;
     if (namesPage(verdict, page.id, distinctive)) copies.push(matchSummary(page, { ...judgement, verdict }));
   }
