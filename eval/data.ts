@@ -74,3 +74,14 @@ export function langGroup(lang: string): 'zh' | 'other' {
 export function originalsOf(ds: Dataset, group: 'zh' | 'other'): DocRow[] {
   return ds.docs.filter((d) => d.role === 'orig' && d.lang !== 'ja' && langGroup(d.lang) === group);
 }
+
+/**
+ * The writer's paragraphs: apart at blank lines where the text has any, else
+ * at every line break (most Chinese texts). The line breaks inside a
+ * paragraph (a code listing, a list, an address) stay, as a page keeps them
+ * in a <pre> or with <br>, which is how the practice set's own pages lay
+ * them out.
+ */
+export function writersParagraphs(text: string): string[] {
+  return (/\n\s*\n/.test(text) ? text.split(/\n\s*\n/) : text.split(/\n+/)).filter((p) => p.trim().length > 0);
+}

@@ -8,7 +8,7 @@
  * page's own text dilutes the whole-document fingerprint.
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
-import { docText, originalsOf, type Dataset } from './data';
+import { docText, originalsOf, writersParagraphs, type Dataset } from './data';
 import { hardWrapped } from './own-edits';
 import { inMiddleOf, paragraphs } from './quoted-passages';
 import { halfOf, type Half } from './score';
@@ -37,11 +37,6 @@ export const PART_LAYOUTS: Record<PartLayout, (article: string, share: number) =
   'wrapped, a line a paragraph': (article, share) => partOf(wrap(article), share, paragraphs),
   'wrapped, paragraphs kept': (article, share) => wrap(partOf(article, share, paragraphs)),
 };
-
-/** The writer's paragraphs: apart at blank lines where the text has any, else at every line break (most Chinese texts). */
-export function writersParagraphs(text: string): string[] {
-  return (/\n\s*\n/.test(text) ? text.split(/\n\s*\n/) : text.split(/\n+/)).filter((p) => p.trim().length > 0);
-}
 
 export interface EmbeddedPartResult {
   group: 'zh' | 'other';

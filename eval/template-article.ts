@@ -9,6 +9,7 @@
 import { BLOCK_TAGS, SKIPPED_TAGS, collapseWhitespace } from '../src/extract/article-text';
 import { articleLength } from '../src/extract/extract-article';
 import { hashFeature } from '../src/core/feature-hash';
+import { writersParagraphs } from './data';
 import type { Half } from './score';
 
 /**
@@ -199,9 +200,23 @@ export function carrierCoverage({ long, short }: ArticleCarriers, truth: string)
   return total === 0 ? 0 : Math.min(1, held / total);
 }
 
-/** An article's paragraphs: its non-empty lines. */
+/**
+ * An article's paragraphs as its writer set them (writersParagraphs), each
+ * line's spacing collapsed; the line breaks inside one stay, and
+ * insertArticle writes them as <br> (decisions/0091).
+ */
 export function articleParagraphs(text: string): string[] {
-  return text.split(/\n/u).map((line) => collapseWhitespace(line)).filter((line) => line.length > 0);
+  return writersParagraphs(text)
+    .map((paragraph) => paragraph.split('\n').map((line) => collapseWhitespace(line)).filter((line) => line.length > 0).join('\n'))
+    .filter((paragraph) => paragraph.length > 0);
+}
+
+/** Inserts `paragraph` into `parent` before `before` (at its end when null), its lines apart by one <br>. */
+function insertLines(doc: Document, parent: Node, before: Node | null, paragraph: string): void {
+  paragraph.split('\n').forEach((line, k) => {
+    if (k > 0) parent.insertBefore(doc.createElement('br'), before);
+    parent.insertBefore(doc.createTextNode(line), before);
+  });
 }
 
 /**
@@ -218,7 +233,7 @@ export function spreadParagraphs(carriers: number, paragraphs: number): Array<[n
 
 /** A headline from the article's first words, as a repost's title line would carry. */
 export function headlineOf(paragraphs: readonly string[]): string {
-  const first = paragraphs[0] ?? '';
+  const first = (paragraphs[0] ?? '').split('\n')[0] as string;
   if (HAN.test(first)) return [...first].slice(0, TITLE_HAN_CHARS).join('');
   return first.split(/\s+/u).slice(0, TITLE_WORDS).join(' ');
 }
@@ -226,7 +241,8 @@ export function headlineOf(paragraphs: readonly string[]): string {
 /**
  * Replaces, in `doc`, the long carriers' text by the article's paragraphs (in
  * a block, each paragraph a shallow copy of it: same tag, same attributes; in
- * a line run, paragraphs separated by two `<br>`), empties the short ones,
+ * a line run, paragraphs separated by two `<br>`; a paragraph's own line
+ * breaks one `<br>` each), empties the short ones,
  * and sets the page's title and top-level headings to the article's headline.
  * Everything else of the page is left as it was.
  */
@@ -237,12 +253,12 @@ export function insertArticle(doc: Document, { long, short }: ArticleCarriers, p
     paragraphs.slice(from, to).forEach((paragraph, j) => {
       if (carrier.kind === 'block') {
         const copy = carrier.element.cloneNode(false) as Element;
-        copy.textContent = paragraph;
+        insertLines(doc, copy, null, paragraph);
         anchor.parentNode?.insertBefore(copy, anchor);
         return;
       }
       if (j > 0) for (let k = 0; k < 2; k++) anchor.parentNode?.insertBefore(doc.createElement('br'), anchor);
-      anchor.parentNode?.insertBefore(doc.createTextNode(paragraph), anchor);
+      if (anchor.parentNode) insertLines(doc, anchor.parentNode, anchor, paragraph);
     });
   });
   for (const carrier of [...long, ...short]) for (const node of nodesOf(carrier)) node.parentNode?.removeChild(node);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PART_LAYOUTS, writersParagraphs } from '../../eval/embedded-parts';
+import { PART_LAYOUTS } from '../../eval/embedded-parts';
+import { writersParagraphs } from '../../eval/data';
 
 const article = readFileSync(join(__dirname, '../fixtures/detection/readability-cnet.txt'), 'utf8');
 const words = (text: string): string[] => text.split(/\s+/).filter((w) => w !== '');

@@ -97,6 +97,17 @@ describe('insertArticle: the other article in place, the template kept', () => {
     expect(doc.querySelector('h1')?.textContent).toBe(headlineOf(INSERTED));
   });
 
+  it.each([
+    ['a block', template, truth],
+    ['a line run', () => parseHtml(`<html><head></head><body><div>${'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)}<br><br>Signature</div></body></html>`),
+      'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)],
+  ] as const)('writes the line breaks inside a paragraph as <br> in %s, as the practice set\'s pages do', (_, page, pageTruth) => {
+    const doc = page();
+    const listing = 'Added Granite, Andesite and Diorite blocks\nAdded Slime Block\nAdded Iron Trapdoor';
+    insertArticle(doc, articleCarriers(doc, pageTruth), [INSERTED[0] as string, listing]);
+    expect(articleText(doc.body)).toContain(listing);
+  });
+
   it('writes paragraphs into a line run separated by two <br>, as such pages do', () => {
     const doc = parseHtml(`<html><head></head><body><div>${'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)}<br><br>Signature</div></body></html>`);
     const lineTruth = 'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2);
@@ -135,7 +146,9 @@ describe('article text helpers', () => {
   });
 
   it.each([
-    ['lines, blank ones dropped', 'One.\n\nTwo  words.\nThree.', ['One.', 'Two words.', 'Three.']],
+    ['apart at blank lines, the line breaks inside a paragraph kept', 'One.\n\nTwo  words.\nThree.', ['One.', 'Two words.\nThree.']],
+    ['apart at every line where no line is blank (most Chinese texts)', '一。\n二 三。\n四。', ['一。', '二 三。', '四。']],
+    ['blank lines of spaces, and lines of spaces inside a paragraph, dropped', 'One.\n \n\nTwo.\n  \nThree.', ['One.', 'Two.', 'Three.']],
     ['a single line', 'Only.', ['Only.']],
   ])('articleParagraphs: %s', (_, text, paragraphs) => {
     expect(articleParagraphs(text)).toEqual(paragraphs);
