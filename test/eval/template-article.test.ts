@@ -13,6 +13,10 @@ const fixture = (name: string): string => readFileSync(join(__dirname, '../fixtu
 const template = (): Document => parseHtml(fixture('template.html'));
 const truth = fixture('truth.txt');
 
+/** A forum post's text, a line run with two <br> before the signature: a carrier of its own kind. */
+const FORUM_POST = 'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2);
+const forumPage = (): Document => parseHtml(`<html><head></head><body><div>${FORUM_POST}<br><br>Signature</div></body></html>`);
+
 const INSERTED = [
   'A quiet village in the hills has voted to keep its only school open for another ten years, after a long campaign by parents.',
   'The council had planned to close it and send the twenty pupils by bus to the town, an hour away on winding roads.',
@@ -99,8 +103,7 @@ describe('insertArticle: the other article in place, the template kept', () => {
 
   it.each([
     ['a block', template, truth],
-    ['a line run', () => parseHtml(`<html><head></head><body><div>${'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)}<br><br>Signature</div></body></html>`),
-      'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)],
+    ['a line run', forumPage, FORUM_POST],
   ] as const)('writes the line breaks inside a paragraph as <br> in %s, as the practice set\'s pages do', (_, page, pageTruth) => {
     const doc = page();
     const listing = 'Added Granite, Andesite and Diorite blocks\nAdded Slime Block\nAdded Iron Trapdoor';
@@ -109,9 +112,8 @@ describe('insertArticle: the other article in place, the template kept', () => {
   });
 
   it('writes paragraphs into a line run separated by two <br>, as such pages do', () => {
-    const doc = parseHtml(`<html><head></head><body><div>${'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2)}<br><br>Signature</div></body></html>`);
-    const lineTruth = 'A first line of a forum post that is long enough to be a paragraph of its article. '.repeat(2);
-    insertArticle(doc, articleCarriers(doc, lineTruth), INSERTED.slice(0, 2));
+    const doc = forumPage();
+    insertArticle(doc, articleCarriers(doc, FORUM_POST), INSERTED.slice(0, 2));
     expect(articleText(doc.body).split('\n\n')).toEqual([...INSERTED.slice(0, 2), 'Signature']);
   });
 });
