@@ -7,7 +7,7 @@ import { isFingerprintHex } from '../core/fingerprint64';
 import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
-import { fingerprintHexAt, fingerprintsJson } from './codec/fingerprints';
+import { exportedFingerprints } from './codec/fingerprints';
 import type { PackedPage } from './codec/stored-page';
 import {
   MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
@@ -350,9 +350,10 @@ export function serializePackedPage(page: PackedPage): string {
   line += `,"title":${JSON.stringify(page.title)},"site":${JSON.stringify(page.site)}`;
   if (page.language !== undefined) line += `,"language":${JSON.stringify(page.language)}`;
   line += `,"excerpt":${JSON.stringify(page.excerpt)},"textLength":${JSON.stringify(page.textLength)},"cjkChars":${JSON.stringify(page.cjkChars)},"words":${JSON.stringify(page.words)}`;
-  line += `,"fingerprint":"${fingerprintHexAt(page.fingerprints, 0)}","passages":${fingerprintsJson(page.fingerprints, 1)},"scheme":${JSON.stringify(page.scheme)}`;
+  const hex = exportedFingerprints(page.fingerprints, page.heads);
+  line += `,"fingerprint":"${hex.fingerprint}","passages":${hex.passages},"scheme":${JSON.stringify(page.scheme)}`;
   if (page.proseTotal !== undefined) line += `,"proseTotal":${JSON.stringify(page.proseTotal)}`;
-  if (page.heads.byteLength > 0) line += `,"heads":${fingerprintsJson(page.heads)}`;
+  if (page.heads.byteLength > 0) line += `,"heads":${hex.heads}`;
   if (page.publishedAt !== undefined) line += `,"publishedAt":"${new Date(page.publishedAt).toISOString()}"`;
   line += `,"firstVisit":"${new Date(page.firstVisit).toISOString()}","lastVisit":"${new Date(page.lastVisit).toISOString()}"`;
   return `${line},"visitCount":${JSON.stringify(page.visitCount)},"source":${JSON.stringify(page.source)}}`;

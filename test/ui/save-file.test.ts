@@ -25,7 +25,8 @@ function pickerWindow({ cancel = false, refuse = false, failWrite = false } = {}
       createWritable: async () => ({
         write: async (data: Uint8Array) => {
           if (failWrite) throw new DOMException('The disk is full.', 'QuotaExceededError');
-          written.push(data);
+          // The browser takes a copy of the bytes: the page may reuse its buffer once the write is done.
+          written.push(data.slice());
         },
         close: async () => void (calls.closed += 1),
         abort: async () => void (calls.aborted += 1),
@@ -56,7 +57,7 @@ describe('saveTextFile', () => {
   });
 
   it('reads on while the browser writes what came before, one write at a time, in order', async () => {
-    // Chunks of 3 Mi characters: each write gathers two of them (4 Mi), the last one is the rest.
+    // Chunks of 3 Mi characters: each write is 4 MiB of them, whatever the chunks; the last one is the rest.
     const big = ['a', 'b', 'c', 'd', 'e'].map((letter) => letter.repeat(3 * 1024 * 1024));
     const read: string[] = [];
     const events: string[] = [];
@@ -78,7 +79,7 @@ describe('saveTextFile', () => {
     } as unknown as Window;
     const chunks = async function* () {
       for await (const part of chunksOf(big, read)) {
-        if (read.length === 4) release();
+        if (read.length === 3) release();
         yield part;
       }
     };
@@ -86,7 +87,29 @@ describe('saveTextFile', () => {
     expect(outcome).toEqual({ saved: true, bytes: 15 * 1024 * 1024 });
     expect(written.join('')).toBe(big.join(''));
     // The second write starts only after the first is done, and the chunks after the first write were read meanwhile.
-    expect(events).toEqual(['write 2', 'write 4', 'write 5', 'close']);
+    expect(events).toEqual(['write 2', 'write 3', 'write 5', 'write 5', 'close']);
+  });
+
+  it('writes text longer than a write whole, never splitting a character between two writes', async () => {
+    // 2 Mi three-byte characters a chunk (6 MiB): writes end inside chunks, and 4 MiB is no multiple of 3.
+    const chunks = ['第', '二'].map((character) => character.repeat(2 * 1024 * 1024));
+    const writes: string[] = [];
+    const win = {
+      showSaveFilePicker: async () => ({
+        createWritable: async () => ({
+          write: async (data: Uint8Array) => {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            writes.push(new TextDecoder('utf-8', { fatal: true }).decode(data));
+          },
+          close: async () => undefined,
+          abort: async () => undefined,
+        }),
+      }),
+    } as unknown as Window;
+    const outcome = await saveTextFile(chunksOf(chunks), FILE, undefined, { window: win });
+    expect(outcome).toEqual({ saved: true, bytes: 12 * 1024 * 1024 });
+    expect(writes.join('')).toBe(chunks.join(''));
+    expect(writes.length).toBe(4);
   });
 
   it('abandons the file when a later write fails, after reading on', async () => {
