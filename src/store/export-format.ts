@@ -7,8 +7,6 @@ import { isFingerprintHex } from '../core/fingerprint64';
 import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
 import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
-import { exportedFingerprints } from './codec/fingerprints';
-import type { PackedPage } from './codec/stored-page';
 import {
   MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
   MAX_SITE_LENGTH, MAX_TEXT_COUNT, MAX_TITLE_LENGTH, MAX_URL_LENGTH, MAX_VISIT_COUNT, MIN_VISIT_TIME,
@@ -338,27 +336,6 @@ export function serializeExportRecord(record: ExportRecord): string {
   });
 }
 
-/**
- * serializeExportRecord(pageToExportRecord(page)) of a page decoded with its
- * fingerprints packed (codec/stored-page.ts decodePacked), character for
- * character, written without a string for each fingerprint: at a million
- * pages of ~60 fingerprints those strings were most of an export's time.
- */
-export function serializePackedPage(page: PackedPage): string {
-  let line = `{"url":${JSON.stringify(page.url)}`;
-  if (page.canonicalUrl !== undefined) line += `,"canonicalUrl":${JSON.stringify(page.canonicalUrl)}`;
-  line += `,"title":${JSON.stringify(page.title)},"site":${JSON.stringify(page.site)}`;
-  if (page.language !== undefined) line += `,"language":${JSON.stringify(page.language)}`;
-  line += `,"excerpt":${JSON.stringify(page.excerpt)},"textLength":${JSON.stringify(page.textLength)},"cjkChars":${JSON.stringify(page.cjkChars)},"words":${JSON.stringify(page.words)}`;
-  const hex = exportedFingerprints(page.fingerprints, page.heads);
-  line += `,"fingerprint":"${hex.fingerprint}","passages":${hex.passages},"scheme":${JSON.stringify(page.scheme)}`;
-  if (page.proseTotal !== undefined) line += `,"proseTotal":${JSON.stringify(page.proseTotal)}`;
-  if (page.heads.byteLength > 0) line += `,"heads":${hex.heads}`;
-  if (page.publishedAt !== undefined) line += `,"publishedAt":"${new Date(page.publishedAt).toISOString()}"`;
-  line += `,"firstVisit":"${new Date(page.firstVisit).toISOString()}","lastVisit":"${new Date(page.lastVisit).toISOString()}"`;
-  return `${line},"visitCount":${JSON.stringify(page.visitCount)},"source":${JSON.stringify(page.source)}}`;
-}
-
 /** Chunks are gathered up to about this many characters so writers see few, reasonably sized pieces. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -377,9 +354,16 @@ async function* recordLines(records: AsyncIterable<ExportRecord> | Iterable<Expo
   for await (const record of records) yield serializeExportRecord(record);
 }
 
-/** serializeExport of records already serialised, a line each (serializeExportRecord, serializePackedPage). */
-export async function* exportFileOf(lines: AsyncIterable<string> | Iterable<string>, exportedAt: Date): AsyncGenerator<string> {
-  let chunk = `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"pages":[`;
+/** The file's first line, up to the opening of the pages array. */
+export function exportHeader(exportedAt: Date): string {
+  return `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"pages":[`;
+}
+/** What closes the pages array and the file. */
+export const EXPORT_END = '\n]}\n';
+
+/** serializeExport of records already serialised, a line each (serializeExportRecord). */
+async function* exportFileOf(lines: AsyncIterable<string> | Iterable<string>, exportedAt: Date): AsyncGenerator<string> {
+  let chunk = exportHeader(exportedAt);
   let separator = '\n';
   for await (const line of lines) {
     chunk += separator + line;
@@ -389,7 +373,7 @@ export async function* exportFileOf(lines: AsyncIterable<string> | Iterable<stri
       chunk = '';
     }
   }
-  yield `${chunk}\n]}\n`;
+  yield chunk + EXPORT_END;
 }
 
 /** The file as a whole is unusable: not JSON, truncated, not an export, or a version this code cannot read. */

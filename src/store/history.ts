@@ -10,7 +10,8 @@ import { unpackFingerprints } from './codec/fingerprints';
 import { decodePacked, decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
-import { exportFileOf, exportRecordToPage, pageInputToExportRecord, pageToExportRecord, serializePackedPage, type ExportRecord } from './export-format';
+import { exportFileBytes } from './export-bytes';
+import { exportRecordToPage, pageInputToExportRecord, pageToExportRecord, type ExportRecord } from './export-format';
 import { receiptPrefix } from './codec/import-receipt';
 import { fileDigest, SliceDigest } from './file-digest';
 import { textChunks } from './file-text';
@@ -374,13 +375,9 @@ export class History {
     for await (const pages of this.pageBatches()) yield* pages.map(pageToExportRecord);
   }
 
-  /** The history as an export file (docs/export-format.md), in chunks: each page's line written from its record's packed fingerprints. */
-  exportJson(): AsyncIterable<string> {
-    return exportFileOf(this.exportLines(), new Date(this.now()));
-  }
-
-  private async *exportLines(): AsyncGenerator<string> {
-    for await (const pages of this.storedBatches(decodePacked)) yield* pages.map(serializePackedPage);
+  /** The history as an export file (docs/export-format.md), UTF-8 in chunks: each page's line written from its record's packed fingerprints (export-bytes.ts). */
+  exportJson(): AsyncIterable<Uint8Array<ArrayBuffer>> {
+    return exportFileBytes(this.storedBatches(decodePacked), new Date(this.now()));
   }
 
   /** The history as CSV (docs/export-format.md), in chunks. */

@@ -52,7 +52,8 @@ const BLOB_PART_CHARS = 8 * 1024 * 1024;
 export type SaveOutcome = { saved: true; bytes: number } | { saved: false };
 
 /**
- * Saves text given in chunks as a file the user keeps. Where the browser has
+ * Saves text given in chunks (strings, or UTF-8 bytes the caller leaves as
+ * they are) as a file the user keeps. Where the browser has
  * a save dialog that writes to disk as it goes (Chromium's showSaveFilePicker),
  * the text is streamed there, so a file of any size is written with little
  * memory: a download is built from one Blob, and Chromium cancels downloads
@@ -66,7 +67,7 @@ export type SaveOutcome = { saved: true; bytes: number } | { saved: false };
  * download.
  */
 export async function saveTextFile(
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array<ArrayBuffer>>,
   file: TextFile,
   onProgress: (bytes: number) => void = () => undefined,
   { window: win = window, download = saveFile }: SaveTextDeps = {},
@@ -110,6 +111,16 @@ export async function saveTextFile(
       writing.catch(() => undefined);
     };
     for await (const chunk of chunks) {
+      if (typeof chunk !== 'string') {
+        for (let at = 0; at < chunk.byteLength;) {
+          const n = Math.min(WRITE_BYTES - filled, chunk.byteLength - at);
+          (buffers[turn] as Uint8Array).set(chunk.subarray(at, at + n), filled);
+          filled += n;
+          at += n;
+          if (filled === WRITE_BYTES) await flush();
+        }
+        continue;
+      }
       let rest = chunk;
       for (;;) {
         const { read, written } = encoder.encodeInto(rest, (buffers[turn] as Uint8Array).subarray(filled));
@@ -131,9 +142,9 @@ export async function saveTextFile(
   return { saved: true, bytes };
 }
 
-async function collectBlob(chunks: AsyncIterable<string>, type: string, onProgress: (bytes: number) => void): Promise<Blob> {
+async function collectBlob(chunks: AsyncIterable<string | Uint8Array<ArrayBuffer>>, type: string, onProgress: (bytes: number) => void): Promise<Blob> {
   const parts: Blob[] = [];
-  let pending: string[] = [];
+  let pending: (string | Uint8Array<ArrayBuffer>)[] = [];
   let chars = 0;
   let bytes = 0;
   const seal = () => {

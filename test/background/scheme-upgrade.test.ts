@@ -11,6 +11,7 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_SCHEME, fingerprintToHex, signDocument } from '../../src/core';
 import { parseExport } from '../../src/store';
+import { collect } from '../store/helpers';
 import { AUTO_CHECK as AUTO, DAY, freshHistory, historyFixture, upgradeHistory } from './fakes';
 
 const OLD_EXPORT = historyFixture('export-v1-main-8b3852d.json');
@@ -79,8 +80,7 @@ describe('a history from before fingerprint schemes, read by the current engine'
 
   it('carries each page\'s scheme through export and import', async () => {
     await checkerWith().check({ url: 'https://new.example.cn/story', title: 'New', text: SIMPLIFIED.slice(0, 1500) }, AUTO);
-    let text = '';
-    for await (const chunk of upgrade.history.exportJson()) text += chunk;
+    const text = await collect(upgrade.history.exportJson());
     const schemes: Record<string, number> = {};
     for await (const record of parseExport(text, { now: new Date(upgrade.time.now()) })) if (record.ok) schemes[record.record.url] = record.record.scheme;
     expect(schemes).toEqual({ 'https://old.example.tw/netease-zh-hant.txt': 1, 'https://old.example.tw/netease-zh-hans.txt': 1, 'https://new.example.cn/story': FINGERPRINT_SCHEME });

@@ -132,10 +132,12 @@ export function pageInput(overrides: Partial<PageInput> = {}): PageInput {
   };
 }
 
-export async function collect(chunks: AsyncIterable<string>): Promise<string> {
+/** The text of chunks given as strings, or as UTF-8 bytes (History.exportJson). */
+export async function collect(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
   let text = '';
-  for await (const chunk of chunks) text += chunk;
-  return text;
+  for await (const chunk of chunks) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
 
 /**

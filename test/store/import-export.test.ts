@@ -60,7 +60,8 @@ describe('export then import', () => {
     }));
     await source.history.importJson(serializeExport(records, new Date(T0)));
     const chunks: string[] = [];
-    for await (const chunk of source.history.exportJson()) chunks.push(chunk);
+    const decoder = new TextDecoder();
+    for await (const chunk of source.history.exportJson()) chunks.push(decoder.decode(chunk, { stream: true }));
     expect(chunks.length).toBeGreaterThan(3);
 
     const target = await freshHistory(clock.now);

@@ -112,6 +112,20 @@ describe('saveTextFile', () => {
     expect(writes.length).toBe(4);
   });
 
+  it('writes chunks given as bytes as they are, across writes', async () => {
+    const text = 'déjà lu, 第一篇 '.repeat(400_000);
+    const bytes = new TextEncoder().encode(text);
+    // Three pieces cut anywhere (a character may straddle two): the file is their bytes in order.
+    const third = Math.floor(bytes.length / 3);
+    const pieces = [bytes.slice(0, third), bytes.slice(third, 2 * third), bytes.slice(2 * third)];
+    const { win, text: written } = pickerWindow();
+    async function* chunks() { yield* pieces; }
+    const outcome = await saveTextFile(chunks(), FILE, undefined, { window: win });
+    expect(outcome).toEqual({ saved: true, bytes: bytes.length });
+    expect(bytes.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(written()).toBe(text);
+  });
+
   it('abandons the file when a later write fails, after reading on', async () => {
     const read: string[] = [];
     let writes = 0;

@@ -34,7 +34,7 @@ function digitsOf(length: number): Uint8Array {
 }
 
 /** Writes bytes [from, to) of `bytes` as lower-case hex into `out` from `j`; returns where the digits end. */
-function writeHexDigits(bytes: Uint8Array, from: number, to: number, out: Uint8Array, j: number): number {
+export function writeHexDigits(bytes: Uint8Array, from: number, to: number, out: Uint8Array, j: number): number {
   for (let k = from; k < to; k++) {
     const b = bytes[k] as number;
     out[j++] = HEX_DIGITS[b >> 4] as number;
@@ -75,7 +75,7 @@ const OPEN = 0x5b;
 const CLOSE = 0x5d;
 
 /** Writes packed fingerprints from slot `from` on as the JSON array of their hex strings (`["…","…"]`) into `out` from `j`; returns where it ends. */
-function writeJsonArray(bytes: Uint8Array, from: number, out: Uint8Array, j: number): number {
+export function writeJsonArray(bytes: Uint8Array, from: number, out: Uint8Array, j: number): number {
   const count = Math.max(0, Math.floor(bytes.byteLength / FINGERPRINT_BYTES) - from);
   out[j++] = OPEN;
   for (let i = 0; i < count; i++) {
@@ -89,24 +89,9 @@ function writeJsonArray(bytes: Uint8Array, from: number, out: Uint8Array, j: num
   return j;
 }
 
-/** JSON array bytes of `count` fingerprints at most. */
-const jsonArrayBytes = (count: number): number => 2 + Math.max(0, count) * (2 * FINGERPRINT_BYTES + 3);
-
-/**
- * A page's packed fingerprints as its export line writes them: the whole
- * document's hex ('' when there is none), the passages (slots 1 on) and the
- * heads as JSON arrays of hex strings. One decode for all three, each a
- * piece of it: an export writes ~60 fingerprints a page, and three decodes
- * a page were a tenth of a million-page export in Chromium.
- */
-export function exportedFingerprints(fingerprints: Uint8Array, heads: Uint8Array): { fingerprint: string; passages: string; heads: string } {
-  const slots = Math.floor(fingerprints.byteLength / FINGERPRINT_BYTES);
-  const out = digitsOf(2 * FINGERPRINT_BYTES + jsonArrayBytes(slots - 1) + jsonArrayBytes(Math.floor(heads.byteLength / FINGERPRINT_BYTES)));
-  const wholeEnd = slots > 0 ? writeHexDigits(fingerprints, 0, FINGERPRINT_BYTES, out, 0) : 0;
-  const passagesEnd = writeJsonArray(fingerprints, 1, out, wholeEnd);
-  const headsEnd = writeJsonArray(heads, 0, out, passagesEnd);
-  const all = ASCII.decode(out.subarray(0, headsEnd));
-  return { fingerprint: all.slice(0, wholeEnd), passages: all.slice(wholeEnd, passagesEnd), heads: all.slice(passagesEnd) };
+/** The most bytes writeJsonArray writes of packed fingerprints from slot `from` on. */
+export function jsonArrayBytes(bytes: Uint8Array, from: number): number {
+  return 2 + Math.max(0, Math.floor(bytes.byteLength / FINGERPRINT_BYTES) - from) * (2 * FINGERPRINT_BYTES + 3);
 }
 
 /** The passages (slots 1 on) of packed fingerprints as hex (fingerprintsHex). */
