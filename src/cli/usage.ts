@@ -1,4 +1,5 @@
 /** Help texts: `deja-lu --help` and `deja-lu help <command>`. */
+import { FINGERPRINT_SCHEME } from '../core/scheme';
 import type { Command } from './args';
 
 export const GENERAL_USAGE = `Usage: deja-lu <command> [options] FILE…
@@ -53,11 +54,11 @@ core; the output is the same.
                 partial copies
 
 Output, one line per file:
-  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":6}
+  {"file":"a.txt","simhash":"<16 hex digits>","blocks":[b0,b1,b2,b3],"chars":N,"scheme":${FINGERPRINT_SCHEME}}
 blocks are the four 16-bit parts of the SimHash, most significant first (the
 extension's index keys); chars counts Unicode code points of the text; scheme
-is the version of the fingerprint rules (docs/detection.md, "Fingerprint
-schemes"; 6: passages are sketches, compared by differing bytes).
+is the version of the fingerprint rules they were computed with
+(docs/detection.md, "Fingerprint schemes").
 `,
   compare: `Usage: deja-lu compare [--html] A B
        deja-lu compare [--html] --pairs LIST.tsv

@@ -231,6 +231,15 @@ describe('deja-lu usage', () => {
     expect(m.stdout()).toMatch(text);
   });
 
+  test('fingerprint --help shows the scheme its lines carry', async () => {
+    const help = memoryIo({});
+    expect(await main(['help', 'fingerprint'], help.io)).toBe(0);
+    const m = memoryIo({ 'a.txt': 'one small text' });
+    expect(await main(['fingerprint', 'a.txt'], m.io)).toBe(0);
+    const { scheme } = m.lines()[0] as { scheme: number };
+    expect(help.stdout()).toContain(`"scheme":${scheme}}`);
+  });
+
   test('--version prints the package version', async () => {
     const m = memoryIo({});
     expect(await main(['--version'], m.io)).toBe(0);

@@ -12,6 +12,8 @@ type ImportRun = {
   checkMs: number[];
   /** Time between the import's progress reports: one batch read, written and committed each. */
   batchMs: number[];
+  /** Seconds spent filing the entries the rounds set aside, at the import's end (0 for a file of one round). */
+  mergeSeconds: number;
 };
 type IoHarness = {
   prepareFile(n: number, c: unknown, order?: 'export' | 'made'): Promise<{ fileMB: number }>;
@@ -76,7 +78,7 @@ export async function importExport(profileBase: string, records: number) {
     });
     runs.push(result);
     fileMB = result.fileMB;
-    progress(`import ${run + 1}: ${round(result.first.seconds, 1)} s (${result.first.imported} new), again ${round(result.again.seconds, 1)} s (${result.again.unchanged} unchanged), export ${round(result.exp.seconds, 1)} s, rss peak ${round(result.peakRssMB ?? NaN, 0)} MB`);
+    progress(`import ${run + 1}: ${round(result.first.seconds, 1)} s (${result.first.imported} new; merge ${round(result.first.mergeSeconds, 1)} s), again ${round(result.again.seconds, 1)} s (${result.again.unchanged} unchanged), export ${round(result.exp.seconds, 1)} s, rss peak ${round(result.peakRssMB ?? NaN, 0)} MB`);
   }
   // Then the same import with gc() every 250 ms (what it keeps alive); BENCH_IO_RETAINED=0 skips it (an extra import: minutes at a million).
   const kept = process.env.BENCH_IO_RETAINED === '0' ? undefined : (await withIoHarness(profile, records, corpus, async (call) => ({ kept: await call('importRun', 'io', true) }))).kept;
@@ -90,7 +92,7 @@ export async function importExport(profileBase: string, records: number) {
       records, seconds: mid.first.seconds, runSeconds: runs.map((r) => r.first.seconds), peakHeapMB: Math.max(...runs.map((r) => r.first.peakHeapMB)), baselineHeapMB: mid.first.baselineHeapMB,
       peakRssMB: Math.max(...runs.map((r) => r.peakRssMB ?? NaN)), baseRssMB: mid.baseRssMB,
       imported: mid.first.imported, rejected: mid.first.rejected, retainedPeakHeapMB: kept?.peakHeapMB, retainedRunSeconds: kept?.seconds,
-      batchMs: roundSummary(summarize(batches), 0),
+      batchMs: roundSummary(summarize(batches), 0), mergeSeconds: round(mid.first.mergeSeconds, 2),
     },
     reimport: {
       records, seconds: median(runs.map((r) => r.again.seconds)), runSeconds: runs.map((r) => r.again.seconds), peakHeapMB: Math.max(...runs.map((r) => r.again.peakHeapMB)),
