@@ -6,7 +6,7 @@
  * original articles are labelled so.
  */
 import { judge, signCheckedDocument, signDocument, type Verdict } from '../src/core';
-import { docText, originalsOf, type Dataset } from './data';
+import { docText, originalsOf, writersParagraphs, type Dataset } from './data';
 import { halfOf, type Half } from './score';
 
 /** Quote sizes in characters: Chinese packs about 2.5× the content per character. */
@@ -51,18 +51,19 @@ export interface QuotedPassagesReport {
 }
 
 const FLAGGED: ReadonlySet<Verdict> = new Set(['quote', 'partial', 'duplicate']);
+/** Every line a paragraph: how a page that puts each line of a text in a `<p>` lays it out (the writer's own paragraphs: writersParagraphs). */
 export const paragraphs = (text: string): string[] => text.split(/\n+/).filter((p) => p.trim().length > 0);
 
-/** `inserted` between the two halves of `host`'s paragraphs: a page with another article's text around it. */
+/** `inserted` between the two halves of `host`'s paragraphs (the writer's): a page with another article's text around it. */
 export function inMiddleOf(host: string, inserted: string): string {
-  const around = paragraphs(host);
+  const around = writersParagraphs(host);
   const middle = Math.floor(around.length / 2);
   return [...around.slice(0, middle), inserted, ...around.slice(middle)].join('\n\n');
 }
 
-/** Whole paragraphs from a third of the way in, about `chars` long, cut at a sentence end. */
+/** Whole paragraphs (the writer's) from a third of the way in, about `chars` long, cut at a sentence end. */
 export function quoteOf(text: string, chars: number): string {
-  const ps = paragraphs(text);
+  const ps = writersParagraphs(text);
   const from = ps.length > 3 ? Math.floor(ps.length / 3) : 0;
   const taken: string[] = [];
   for (let i = from, n = 0; i < ps.length && n < chars; i++) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { quoteOf, sentencesOf } from '../../eval/quoted-passages';
+import { inMiddleOf, quoteOf, sentencesOf } from '../../eval/quoted-passages';
 
 const article = readFileSync(join(__dirname, '../fixtures/detection/readability-cnet.txt'), 'utf8');
 const paragraphStarts = new Set(article.split('\n').map((p) => p.trim()).filter((p) => p !== '').map((p) => p.slice(0, 40)));
@@ -20,6 +20,15 @@ describe('the quotes put inside another article (eval/quoted-passages.ts)', () =
     expect(article.indexOf(quote)).toBeGreaterThan(article.length / 3);
     expect(quote.length).toBeGreaterThanOrEqual(chars);
     expect(quote).toMatch(/[.!?]$/);
+  });
+
+  // A hard-wrapped text (an RFC, a mailing-list post) keeps its paragraphs: its lines are not each made one (decisions/0089, 0091).
+  const wrapped = ['Intro line one\nintro line two.', 'First body line\nsecond body line.', 'Third paragraph\nwrapped here.', 'Fourth one\nwrapped too.', 'Fifth\nparagraph.', 'Last one\nends it.'];
+  it.each([
+    ['quoteOf', quoteOf(wrapped.join('\n\n'), 25), wrapped[2]],
+    ['inMiddleOf', inMiddleOf(wrapped.join('\n\n'), 'QUOTE.'), [...wrapped.slice(0, 3), 'QUOTE.', ...wrapped.slice(3)].join('\n\n')],
+  ])('%s keeps a wrapped paragraph whole', (_, got, expected) => {
+    expect(got).toBe(expected);
   });
 
   it('cuts Chinese sentences at 。！？', () => {
