@@ -117,7 +117,10 @@ export function renderResults(r: Results): string {
     const first = br.lookup[0];
     const last = br.lookup[br.lookup.length - 1];
     const ratio = last.query.median / first.query.median;
-    rows.push([`Growth: query p50, ${fmt(last.pages, 0)} vs ${fmt(first.pages, 0)} pages`, 'flat', `${fmt(ratio, 2)}×`, status(ratio < 2)]);
+    const kinds = last.queryNear && first.queryNear
+      ? ` (near a stored page ${fmt(first.queryNear.median, 2)} → ${fmt(last.queryNear.median, 2)} ms, random ${fmt(first.queryRandom.median, 2)} → ${fmt(last.queryRandom.median, 2)} ms)`
+      : '';
+    rows.push([`Growth: query p50, ${fmt(last.pages, 0)} vs ${fmt(first.pages, 0)} pages`, 'flat', `${fmt(ratio, 2)}×${kinds}`, status(ratio < 2)]);
   }
   push('## Summary: targets vs measured', '', '| What | Target | Measured | |', '| --- | --- | --- | --- |');
   for (const [a, b, c, d] of rows) push(`| ${a} | ${b} | ${c} | ${d} |`);

@@ -33,13 +33,15 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
     const est = await callSw<{ usage: number }>(sw, 'storageEstimate');
     const disk = dirSize(idbDir);
     const settled = await settledDiskSize(sw, idbDir);
-    const q = await callSw<{ ms: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
+    const q = await callSw<{ ms: number[]; nearMs: number[]; randomMs: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
     const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
     out.push({
       pages,
       fillSeconds: round(fillTotal, 1),
       pagesPerSecond: fillRates[fillRates.length - 1],
       query: roundSummary(summarize(q.ms), 3),
+      queryNear: roundSummary(summarize(q.nearMs), 3),
+      queryRandom: roundSummary(summarize(q.randomMs), 3),
       queries: q.ms.length,
       queryRightAfterFill: roundSummary(summarize(during.ms), 3),
       hitRate: round(q.hits / q.ms.length, 2),
