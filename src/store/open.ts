@@ -16,6 +16,7 @@ import { upgradeToV8 } from './migrations/v8';
 import { upgradeToV9 } from './migrations/v9';
 import { upgradeToV10 } from './migrations/v10';
 import { upgradeToV11 } from './migrations/v11';
+import { upgradeToV12 } from './migrations/v12';
 import { DB_VERSION, type HistoryDatabase, type HistorySchema } from './schema';
 
 type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
@@ -39,6 +40,7 @@ function upgradeSchema(db: HistoryDatabase, oldVersion: number, tx: UpgradeTx): 
   if (oldVersion < 9) migration = migration.then(() => upgradeToV9(untypedDb));
   if (oldVersion < 10) migration = migration.then(() => upgradeToV10(untypedDb));
   if (oldVersion < 11) migration = migration.then(() => upgradeToV11());
+  if (oldVersion < 12) migration = migration.then(() => upgradeToV12(untypedDb, untypedTx));
   return migration;
 }
 

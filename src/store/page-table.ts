@@ -20,7 +20,7 @@ import type { StoredPage } from './codec/stored-page';
 import type { HistorySchema } from './schema';
 
 /** The store names a transaction needs to read or write pages (with the block stores for writes that file entries). */
-export const PAGE_STORES = ['groups'] as const;
+export const PAGE_STORES = ['groups', 'groupSizes'] as const;
 /**
  * The block store whose buckets list every page key once (a page files its
  * whole fingerprint under each block, and block1 holds no passages):
@@ -148,9 +148,10 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     return (await this.getMany(keys)).map((page) => page !== undefined);
   }
 
-  /** Pages stored, as the transaction began (writes not yet flushed are not counted). */
-  count(): Promise<number> {
-    return this.store.index('lastVisit').count();
+  /** Pages stored, as the transaction began (writes not yet flushed are not counted): the groups' sizes summed. */
+  async count(): Promise<number> {
+    const sizes = await this.tx.objectStore('groupSizes').getAll();
+    return sizes.reduce((sum, size) => sum + size, 0);
   }
 
   /** The pages stored in `url`'s hash slots, with their keys. */
@@ -303,13 +304,19 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     this.changed.clear();
     const states = await Promise.all(groups.map((group) => this.state(group)));
     const raw = unwrap(this.store) as IDBObjectStore;
+    const sizes = unwrap(this.tx.objectStore('groupSizes')) as IDBObjectStore;
     groups.forEach((group, i) => {
       const state = states[i] as GroupState;
       const members = [...(state.members ?? [])].sort(([a], [b]) => a - b);
       if (members.length === 0) {
-        if (state.read !== undefined) raw.delete(group);
+        if (state.read !== undefined) {
+          raw.delete(group);
+          sizes.delete(group);
+        }
       } else {
         raw.put(encodeGroup(members), group);
+        // Only when it changed: a group rewritten in place (a visit) keeps its size.
+        if (members.length !== (state.read === undefined ? 0 : memberCount(state.read))) sizes.put(members.length, group);
       }
     });
   }

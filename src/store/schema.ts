@@ -10,7 +10,7 @@ import type { Mark, RunKey, RunRecord } from './codec/run';
 import type { ImportReceipt } from './codec/import-receipt';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 11;
+export const DB_VERSION = 12;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -31,6 +31,16 @@ export interface HistorySchema extends DBSchema {
     key: number;
     value: PageGroup;
     indexes: { lastVisit: [number, number]; scheme: number };
+  };
+  /**
+   * How many pages each group holds, under the group's key (a group with
+   * none has no record): what counting the pages reads, since a count of the
+   * lastVisit index checks every entry against its group, ~50 µs a page
+   * (decisions/0096). Written with its group by PageTable.flush.
+   */
+  groupSizes: {
+    key: number;
+    value: number;
   };
   block0: BlockStoreSchema;
   block1: BlockStoreSchema;
@@ -64,10 +74,11 @@ export type HistoryDatabase = IDBPDatabase<HistorySchema>;
 export const LOOKUP_STORES = ['groups', ...BLOCK_STORES] as const;
 /**
  * Every store: what a write keeping pages and their bucket entries in step
- * opens (runs for the marks, blocks/runs.ts; imports for the receipts a
- * removal forgets, import-receipts.ts).
+ * opens (groupSizes written with the groups, page-table.ts; runs for the
+ * marks, blocks/runs.ts; imports for the receipts a removal forgets,
+ * import-receipts.ts).
  */
-export const ALL_STORES = [...LOOKUP_STORES, 'runs', 'imports'] as const;
+export const ALL_STORES = [...LOOKUP_STORES, 'groupSizes', 'runs', 'imports'] as const;
 export type ReadTx = IDBPTransaction<HistorySchema, (typeof LOOKUP_STORES)[number][], IDBTransactionMode>;
 export type WriteTx = IDBPTransaction<HistorySchema, (typeof ALL_STORES)[number][], 'readwrite'>;
 

@@ -15,6 +15,7 @@ function readable(dump: Awaited<ReturnType<typeof dumpDatabase>>): Record<string
   return Object.fromEntries(Object.entries(dump).map(([store, { keys, values }]) => [store, keys.map((key, i) => {
     const value = values[i];
     if (value instanceof Uint8Array) return [key, hex(value)];
+    if (typeof value === 'number') return [key, value];
     const record = { ...(value as Record<string, unknown>) };
     if (record.d instanceof Uint8Array) record.d = hex(record.d);
     return [key, record];
@@ -60,6 +61,8 @@ describe('stored bytes', () => {
       block1: [[1110, 'b6ab180789abcdef'], [1834, '17bc220a58bfc177']],
       block2: [[1419, '17bc220fc177d900'], [2202, 'b6ab180bcdef0123']],
       block3: [[3095, '17bc2207d90072aa'], [3294, 'b6ab180f01234567']],
+      // Each group's page count (database version 12).
+      groupSizes: [[379, 1], [2922, 1]],
       // An import leaves no run behind (database version 9).
       runs: [],
       imports: [],

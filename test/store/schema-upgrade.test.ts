@@ -12,6 +12,7 @@ import { buildV8Database } from './fixtures/v8-database';
 import { buildV9Database } from './fixtures/v9-database';
 import { buildV10Database } from './fixtures/v10-database';
 import { buildV11Database } from './fixtures/v11-database';
+import { buildV12Database } from './fixtures/v12-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -19,12 +20,12 @@ import type { Page as PageRecord } from '../../src/store';
 import { dumpDatabase, expectUpgradeRefused, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the groups store (keys from URLs\' top bits, two multiEntry indexes), four block stores, the import\'s runs and the imports\' receipts', async () => {
+  test('a new database is "deja-lu" with the groups store (keys from URLs\' top bits, two multiEntry indexes) and their sizes, four block stores, the import\'s runs and the imports\' receipts', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groups', 'imports', 'runs']);
+    expect([...db.objectStoreNames].sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groupSizes', 'groups', 'imports', 'runs']);
     const groups = db.transaction('groups').objectStore('groups');
     expect(groups.keyPath).toBeNull();
     expect(groups.autoIncrement).toBe(false);
@@ -59,7 +60,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database, 11: buildV11Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database, 11: buildV11Database, 12: buildV12Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {

@@ -20,7 +20,7 @@ describe('upgrading a version-9 history to 10', () => {
     history.close();
 
     const after = await dumpDatabase(factory, 'v9');
-    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groups', 'imports', 'pages', 'runs']);
+    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groupSizes', 'groups', 'imports', 'pages', 'runs']);
     for (const store of ['groups', 'block0', 'block1', 'block2', 'block3', 'runs']) expect(after[store], store).toEqual(before[store]);
     expect(after.imports).toEqual({ keys: [], values: [] });
     expect(indexProblems(after)).toEqual([]);

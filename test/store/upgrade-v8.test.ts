@@ -48,7 +48,7 @@ describe('upgrading a version-7 history to 8', () => {
     history.close();
 
     const after = await dumpDatabase(factory, 'v7');
-    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groups', 'imports', 'pages', 'runs']);
+    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groupSizes', 'groups', 'imports', 'pages', 'runs']);
     expect(after.groups?.keys.length).toBeGreaterThan(100);
     expect(after.pages).toEqual(before.pages);
     for (const store of ['block0', 'block1', 'block2', 'block3']) expect(after[store], store).toEqual(before[store]);

@@ -22,7 +22,7 @@ describe('upgrading a version-8 history to 9', () => {
     history.close();
 
     const after = await dumpDatabase(factory, 'v8');
-    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groups', 'imports', 'pages', 'runs']);
+    expect(Object.keys(after).sort()).toEqual(['block0', 'block1', 'block2', 'block3', 'groupSizes', 'groups', 'imports', 'pages', 'runs']);
     for (const store of ['groups', 'block0', 'block1', 'block2', 'block3']) expect(after[store], store).toEqual(before[store]);
     expect(after.runs).toEqual({ keys: [], values: [] });
     expect(indexProblems(after)).toEqual([]);

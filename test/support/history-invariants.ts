@@ -5,8 +5,10 @@
  * first), and no bucket entry points at a missing page or a fingerprint the
  * page no longer has; no bucket is empty; a block0 entry's tag is its
  * fingerprint's, or 0 (filed before database version 11). A torn write (a
- * page without its entries, entries without their page) breaks it. Works on
- * raw dumps, from fake-indexeddb or from the browser.
+ * page without its entries, entries without their page) breaks it. From
+ * version 12, `groupSizes` holds each group's page count, and nothing for a
+ * group that does not exist. Works on raw dumps, from fake-indexeddb or from
+ * the browser.
  */
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
@@ -42,7 +44,7 @@ function count(map: Map<string, number>, id: string): void {
  * (src/store/import-round.ts), which a lookup skips and a rerun replaces.
  */
 export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean } = {}): string[] {
-  const problems: string[] = [];
+  const problems: string[] = [...sizeProblems(dump)];
   const { keys: pageKeys, values: pages } = pagesOfDump(dump);
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
@@ -79,5 +81,17 @@ export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean 
     }
     for (const [id] of expected) if (!actual.has(id)) problems.push(`${store}: entry ${id} is missing`);
   });
+  return problems;
+}
+
+/** What is wrong with the dump's `groupSizes` (version 12 on): a count that is not its group's members. */
+function sizeProblems(dump: HistoryDump): string[] {
+  const sizes = dump.groupSizes;
+  if (sizes === undefined) return [];
+  const expected = new Map((dump.groups?.keys ?? []).map((key, i) => [key as number, membersOf(checkGroup(dump.groups?.values[i], key as number)).length]));
+  const actual = new Map(sizes.keys.map((key, i) => [key as number, sizes.values[i]]));
+  const problems: string[] = [];
+  for (const [group, n] of expected) if (actual.get(group) !== n) problems.push(`groupSizes: group ${group} holds ${n} pages, its count says ${String(actual.get(group))}`);
+  for (const [group, n] of actual) if (!expected.has(group)) problems.push(`groupSizes: group ${group} does not exist, its count says ${String(n)}`);
   return problems;
 }

@@ -75,7 +75,7 @@ describe('Firefox: privacy', () => {
     await options.waitForFunction(() => document.getElementById('transfer-status')?.textContent === 'Your history is empty now.');
 
     // The imports store keeps only the token a removal leaves (a random id, naming nothing), so an import running meanwhile leaves no receipt.
-    expect(await storeCounts(firefox)).toEqual({ groups: 0, block0: 0, block1: 0, block2: 0, block3: 0, runs: 0, imports: 1 });
+    expect(await storeCounts(firefox)).toEqual({ groups: 0, groupSizes: 0, block0: 0, block1: 0, block2: 0, block3: 0, runs: 0, imports: 1 });
     expect((await sessionKeys(firefox)).filter((key) => key.startsWith('tab-report:'))).toEqual([]);
     expect(await badge(firefox, repost.tabId)).toEqual({ text: '', title: ACTION_TITLE });
     const popup = await openPopup(firefox, repost.tabId);
