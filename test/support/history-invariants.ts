@@ -13,7 +13,7 @@
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
 import { unpackFingerprints } from '../../src/store/codec/fingerprints';
-import { checkGroup, membersOf } from '../../src/store/codec/page-group';
+import { checkGroup, memberCount, membersOf } from '../../src/store/codec/page-group';
 import { storedFiledFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -88,7 +88,7 @@ export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean 
 function sizeProblems(dump: HistoryDump): string[] {
   const sizes = dump.groupSizes;
   if (sizes === undefined) return [];
-  const expected = new Map((dump.groups?.keys ?? []).map((key, i) => [key as number, membersOf(checkGroup(dump.groups?.values[i], key as number)).length]));
+  const expected = new Map((dump.groups?.keys ?? []).map((key, i) => [key as number, memberCount(checkGroup(dump.groups?.values[i], key as number))]));
   const actual = new Map(sizes.keys.map((key, i) => [key as number, sizes.values[i]]));
   const problems: string[] = [];
   for (const [group, n] of expected) if (actual.get(group) !== n) problems.push(`groupSizes: group ${group} holds ${n} pages, its count says ${String(actual.get(group))}`);
