@@ -122,6 +122,11 @@ export function renderResults(r: Results): string {
       : '';
     rows.push([`Growth: query p50, ${fmt(last.pages, 0)} vs ${fmt(first.pages, 0)} pages`, 'flat', `${fmt(ratio, 2)}×${kinds}`, status(ratio < 2)]);
   }
+  // The History page waited ~15 s at 300,000 pages for its count until decisions/0096.
+  const historyPage = lookupMax?.historyPage;
+  if (historyPage) {
+    rows.push([`History page at ${fmt(lookupMax.pages, 0)} pages: its view (newest 50 + count) / a search`, 'report', `p50 ${fmt(historyPage.newest.median, 0)} ms (max ${fmt(historyPage.newest.max, 0)}) / ${fmt(historyPage.search.median / 1000, 1)} s ("${historyPage.needle}": ${fmt(historyPage.found, 0)} pages)`, '—']);
+  }
   push('## Summary: targets vs measured', '', '| What | Target | Measured | |', '| --- | --- | --- | --- |');
   for (const [a, b, c, d] of rows) push(`| ${a} | ${b} | ${c} | ${d} |`);
   push('');
@@ -280,6 +285,16 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
       push(`| ${fmt(l.pages, 0)} | ${fmt(l.fillSeconds, 1)} s (${fmt(l.pagesPerSecond, 0)}/s) | ${fmt(l.query.median, 2)} ms | ${fmt(l.query.p99, 2)} ms | ${fmt(l.query.max, 2)} ms | ${l.queryRightAfterFill ? `${fmt(l.queryRightAfterFill.median, 2)} / ${fmt(l.queryRightAfterFill.p99, 2)} ms` : '—'} | ${fmt(l.queryManyPagePlusPassages?.median, 2)} / ${fmt(l.queryManyPagePlusPassages?.p99, 2)} ms | ${l.queryManyLongPage ? `${fmt(l.queryManyLongPage.median, 2)} / ${fmt(l.queryManyLongPage.p99, 2)} ms` : '—'} | ${l.queryManyLongestPage ? `${fmt(l.queryManyLongestPage.median, 2)} / ${fmt(l.queryManyLongestPage.p99, 2)} ms` : '—'} | ${l.recordVisit ? `${fmt(l.recordVisit.median, 2)} / ${fmt(l.recordVisit.p99, 2)} ms` : '—'} | ${fmt(l.bruteForce?.median, 2)} / ${fmt(l.bruteForce?.p99, 2)} ms | ${l.settledDiskBytesPerPage === undefined ? fmt(l.bytesPerPage, 0) : `${fmt(l.settledDiskBytesPerPage, 0)} (${fmt(l.bytesPerPage, 0)})`} |`);
     }
     push('', 'performance.now() in a service worker is coarsened to 0.1 ms.', '');
+    if (br.lookup.some((l: Any) => l.historyPage)) {
+      push('What the History page waits for, on the same stores: its view (History.list of the newest 50 with History.count(), as the page asks them), sorted oldest first, and a search (every stored title and URL read).', '');
+      push('| Stored pages | view, newest first p50 / max | oldest first p50 / max | search p50 / max | pages found |', '| --- | --- | --- | --- | --- |');
+      for (const l of br.lookup) {
+        if (!l.historyPage) continue;
+        const h = l.historyPage;
+        push(`| ${fmt(l.pages, 0)} | ${fmt(h.newest.median, 1)} / ${fmt(h.newest.max, 1)} ms | ${fmt(h.oldest.median, 1)} / ${fmt(h.oldest.max, 1)} ms | ${fmt(h.search.median, 0)} / ${fmt(h.search.max, 0)} ms | ${fmt(h.found, 0)} ("${h.needle}") |`);
+      }
+      push('');
+    }
   }
   if (br.altLayout) {
     push('### Prototype layout (bench/browser/alt-layout.ts, not the store): what a store change would buy', '',

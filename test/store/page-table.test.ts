@@ -3,8 +3,8 @@
  * that knows how pages sit in IndexedDB. A new layout (decisions/0068's
  * groups) has to pass this unchanged.
  */
-import { describe, expect, test } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, test, vi } from 'vitest';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { SLOTS_PER_HASH, urlHash } from '../../src/store/codec/page-key';
 import { GROUP_SHIFT } from '../../src/store/codec/page-group';
 import { encodePage, type StoredPage } from '../../src/store/codec/stored-page';
@@ -153,12 +153,55 @@ describe('PageTable', () => {
     await table.flush();
     await tx.done;
     const reads = await read(db, async (table) => {
-      const first = await table.readAfter(-Infinity, 5);
-      const second = await table.readAfter(first.keys[first.keys.length - 1] as number, 5);
-      const third = await table.readAfter(second.keys[second.keys.length - 1] as number, 5);
+      // Two pages asked for: the first request brings two groups (one page a group is all it can assume), both returned whole.
+      const first = await table.readAfter(-Infinity, 2);
+      const second = await table.readAfter(first.keys[first.keys.length - 1] as number, 2);
+      const third = await table.readAfter(second.keys[second.keys.length - 1] as number, 2);
       return [first, second, third].map((batch) => batch.keys);
     });
-    expect(reads).toEqual([members(5, 7), [...members(9, 4), ...members(10, 3)], []]);
+    expect(reads).toEqual([[...members(5, 7), ...members(9, 4)], members(10, 3), []]);
+  });
+
+  test('a walk of the whole store reads each group once, and again only the group a read starts in', async () => {
+    const db = await database();
+    const members = (group: number, n: number) => Array.from({ length: n }, (_, i) => (group << GROUP_SHIFT) + 16 * (i + 1));
+    const sizes: [number, number][] = [[5, 7], [9, 4], [10, 3], [20, 6], [31, 9]];
+    const keys = sizes.flatMap(([group, n]) => members(group, n));
+    const tx = db.transaction(PAGE_STORES, 'readwrite');
+    const writer = new PageTable(tx);
+    keys.forEach((key, i) => writer.add(key, encodePage(newPage(`https://example.com/${i}`, T0))));
+    await writer.flush();
+    await tx.done;
+    // Group records handed back by the store's bulk reads, whichever of the two the store has.
+    let delivered = 0;
+    const prototype = IDBObjectStore.prototype as unknown as Record<string, (this: IDBObjectStore, ...args: unknown[]) => IDBRequest<unknown[]>>;
+    const spies = ['getAll', 'getAllRecords'].filter((method) => typeof prototype[method] === 'function').map((method) => {
+      const original = prototype[method] as (this: IDBObjectStore, ...args: unknown[]) => IDBRequest<unknown[]>;
+      return vi.spyOn(prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: unknown[]) {
+        const request = original.apply(this, args);
+        if (this.name === 'groups') request.addEventListener('success', () => { delivered += request.result.length; });
+        return request;
+      });
+    });
+    let reads = 0;
+    try {
+      const seen = await read(db, async (table) => {
+        const all: number[] = [];
+        for (let after = -Infinity; ;) {
+          reads++;
+          const { keys: batch } = await table.readAfter(after, 5);
+          all.push(...batch);
+          if (batch.length < 5) break;
+          after = batch[batch.length - 1] as number;
+        }
+        return all;
+      });
+      expect(seen).toEqual(keys);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    // Before whole requests were returned: 16 group records for 5 groups in 5 reads.
+    expect(delivered).toBeLessThanOrEqual(sizes.length + reads);
   });
 
   test('takenHashes marks every stored hash and no other, from the block index', async () => {

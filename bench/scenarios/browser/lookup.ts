@@ -4,6 +4,11 @@ import { round, roundSummary, summarize } from '../../lib/stats';
 import { CHECKED_CHUNKS_MAX, FINGERPRINT_SCHEME, probedPassages } from '../../../src/core';
 import { callSw, corpusForStore, dirSize, FILL_BATCH, progress, settledDiskSize } from './common';
 
+/** The longest run of letters in `title`, lower-cased. */
+function longestWord(title: string): string {
+  return (title.toLowerCase().match(/\p{L}+/gu) ?? ['news']).reduce((a, b) => (b.length > a.length ? b : a));
+}
+
 /** Queries timed per store size (full mode): a p99 from 20 samples above it rather than 10. */
 const QUERIES = 2000;
 
@@ -20,6 +25,8 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
   let fillTotal = 0;
   let prev = { pages: 0, usage: base.usage, disk: baseDir, settled: await settledDiskSize(sw, idbDir) };
   let textBytesPerPage = 0;
+  // A word of a stored title, as a user would search for one (the synthetic URLs share their host names, so not a word of those).
+  const needle = longestWord(corpus.titles[0] ?? 'news');
   for (const pages of sizes) {
     const fill = await callSw<{ seconds: number; textBytesPerPage: number }>(sw, 'fillTo', pages, FILL_BATCH);
     fillRates.push(round((pages - (out[out.length - 1]?.pages ?? 0)) / fill.seconds, 0));
@@ -34,6 +41,8 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
     const disk = dirSize(idbDir);
     const settled = await settledDiskSize(sw, idbDir);
     const q = await callSw<{ ms: number[]; nearMs: number[]; randomMs: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
+    const hp = await callSw<{ newestMs: number[]; oldestMs: number[]; searchMs: number[]; found: number; count: number }>(sw, 'historyPageBench', needle);
+    if (hp.count !== pages) throw new Error(`History.count() gave ${hp.count} for ${pages} stored pages`);
     const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
     out.push({
       pages,
@@ -49,6 +58,13 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
       queryManyLongPage: roundSummary(summarize(q.longMs), 3),
       queryManyLongestPage: roundSummary(summarize(q.longestMs), 3),
       recordVisit: roundSummary(summarize(q.visitMs), 3),
+      historyPage: {
+        newest: roundSummary(summarize(hp.newestMs), 1),
+        oldest: roundSummary(summarize(hp.oldestMs), 1),
+        search: roundSummary(summarize(hp.searchMs), 0),
+        needle,
+        found: hp.found,
+      },
       bruteForce: roundSummary(summarize(bf.ms), 3),
       bruteForceFingerprints: bf.fingerprints,
       // Marginal: growth since the previous size, so the store's fixed costs and the
@@ -66,7 +82,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
       `each with a whole-document fingerprint and ${round(meanPassages, 1)} passage fingerprints on average (the counts signDocument gives on the practice set), ` +
       `so 4 + ${round(meanPassages, 1)} bucket entries (8 bytes each) per page: the whole fingerprint under its four blocks, each passage under its first. Queries: History.query(fp, 3) awaited one at a time, half near a stored page ` +
       `(0–3 bits flipped), half random, ${QUERIES.toLocaleString('en-US')} per size (300 in quick mode) on the settled store: after the fill the harness closes its connection, waits until the LevelDB directory has stopped changing and reopens it (what a history between imports is); ` +
-      `"right after the fill" times 300 queries (100 quick) before that, while LevelDB compacts the fill. queryMany: a stored page's whole fingerprint (2 bits flipped) and its passages, as the page checker asks them, 200 per size; "long page": the same with passages of other stored pages added up to the ${probedPassages(FINGERPRINT_SCHEME)} a long page was probed with before decisions/0062 (its sample and the chunks beyond it, DocumentSignature.unsampled); "longest page": up to ${CHECKED_CHUNKS_MAX}, every chunk of a page that long, the most a page is looked up by now. Visit write: History.recordVisit of a stored page again (same content), 100 per size, after the queries. "Fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
+      `"right after the fill" times 300 queries (100 quick) before that, while LevelDB compacts the fill. queryMany: a stored page's whole fingerprint (2 bits flipped) and its passages, as the page checker asks them, 200 per size; "long page": the same with passages of other stored pages added up to the ${probedPassages(FINGERPRINT_SCHEME)} a long page was probed with before decisions/0062 (its sample and the chunks beyond it, DocumentSignature.unsampled); "longest page": up to ${CHECKED_CHUNKS_MAX}, every chunk of a page that long, the most a page is looked up by now. Visit write: History.recordVisit of a stored page again (same content), 100 per size, after the queries. History page (entrypoints/options/history-view.ts): its view, History.list of the newest 50 and History.count() together, 10 per size, the same oldest first, and 3 searches for the longest word of a stored title (every title and URL read). "Fill time" is cumulative. Brute force: every stored fingerprint (whole + passages) in two Uint32Arrays, scanned with popcount in the same worker. ` +
       `Bytes/page: growth of the LevelDB directory once settled (connection closed, directory unchanged for 6 s) since the previous size, per page added; storage.estimate() and directory growth right after the writes in the JSON.`,
     bytesPerPage: {
       pages: last.pages,
