@@ -10,7 +10,7 @@ import { GROUP_SHIFT } from '../../src/store/codec/page-group';
 import { encodePage, type StoredPage } from '../../src/store/codec/stored-page';
 import { inTransaction } from '../../src/store/errors';
 import { openHistoryDatabase } from '../../src/store/open';
-import { PAGE_STORES, PageTable } from '../../src/store/page-table';
+import { PAGE_STORES, PageTable, type RangeRead } from '../../src/store/page-table';
 import type { NewPage } from '../../src/store/page';
 import { ALL_STORES, type HistoryDatabase } from '../../src/store/schema';
 import { openHistory } from '../../src/store';
@@ -48,6 +48,29 @@ async function read<T>(db: HistoryDatabase, work: (table: PageTable) => Promise<
   const result = await work(new PageTable(tx));
   await tx.done;
   return result;
+}
+
+/** Writes a page under each of `keys` (chosen by the test, not by URL) through one table. */
+async function writeUnder(db: HistoryDatabase, keys: readonly number[]): Promise<void> {
+  const tx = db.transaction(PAGE_STORES, 'readwrite');
+  const table = new PageTable(tx);
+  keys.forEach((key, i) => table.add(key, encodePage(newPage(`https://example.com/${i}`, T0))));
+  await table.flush();
+  await tx.done;
+}
+
+/** `n` page keys of group `group`, in key order. */
+const groupMembers = (group: number, n: number): number[] => Array.from({ length: n }, (_, i) => (group << GROUP_SHIFT) + 16 * (i + 1));
+
+/** Every read of a walk of the whole store, `atLeast` pages asked for each time, as History's walks go. */
+async function walk(table: PageTable, atLeast: number): Promise<RangeRead[]> {
+  const batches: RangeRead[] = [];
+  for (let after = -Infinity; ;) {
+    const batch = await table.readAfter(after, atLeast);
+    batches.push(batch);
+    if (batch.keys.length < atLeast) return batches;
+    after = batch.keys[batch.keys.length - 1] as number;
+  }
 }
 
 const urls = Array.from({ length: 12 }, (_, i) => `https://example.com/article/${i}`);
@@ -130,28 +153,14 @@ describe('PageTable', () => {
   test('readAfter walks every page in key order, whole groups until at least the count asked for', async () => {
     const db = await database();
     const keys = await write(db, urls.map((url) => newPage(url, T0)));
-    const seen: number[] = [];
-    await read(db, async (table) => {
-      for (let after = -Infinity; ;) {
-        const { keys: batch, pages } = await table.readAfter(after, 5);
-        expect(pages.map((page: StoredPage) => page.u)).toHaveLength(batch.length);
-        seen.push(...batch);
-        if (batch.length < 5) break;
-        after = batch[batch.length - 1] as number;
-      }
-    });
-    expect(seen).toEqual([...keys].sort((a, b) => a - b));
+    const batches = await read(db, (table) => walk(table, 5));
+    for (const { keys: batch, pages } of batches) expect(pages.map((page: StoredPage) => page.u)).toHaveLength(batch.length);
+    expect(batches.flatMap((batch) => batch.keys)).toEqual([...keys].sort((a, b) => a - b));
   });
 
   test('readAfter never cuts a group: a read ends where a group does, so the next read starts at the next group', async () => {
     const db = await database();
-    const members = (group: number, n: number) => Array.from({ length: n }, (_, i) => (group << GROUP_SHIFT) + 16 * (i + 1));
-    const keys = [...members(5, 7), ...members(9, 4), ...members(10, 3)];
-    const tx = db.transaction(PAGE_STORES, 'readwrite');
-    const table = new PageTable(tx);
-    keys.forEach((key, i) => table.add(key, encodePage(newPage(`https://example.com/${i}`, T0))));
-    await table.flush();
-    await tx.done;
+    await writeUnder(db, [...groupMembers(5, 7), ...groupMembers(9, 4), ...groupMembers(10, 3)]);
     const reads = await read(db, async (table) => {
       // Two pages asked for: the first request brings two groups (one page a group is all it can assume), both returned whole.
       const first = await table.readAfter(-Infinity, 2);
@@ -159,19 +168,14 @@ describe('PageTable', () => {
       const third = await table.readAfter(second.keys[second.keys.length - 1] as number, 2);
       return [first, second, third].map((batch) => batch.keys);
     });
-    expect(reads).toEqual([[...members(5, 7), ...members(9, 4)], members(10, 3), []]);
+    expect(reads).toEqual([[...groupMembers(5, 7), ...groupMembers(9, 4)], groupMembers(10, 3), []]);
   });
 
   test('a walk of the whole store reads each group once, and again only the group a read starts in', async () => {
     const db = await database();
-    const members = (group: number, n: number) => Array.from({ length: n }, (_, i) => (group << GROUP_SHIFT) + 16 * (i + 1));
     const sizes: [number, number][] = [[5, 7], [9, 4], [10, 3], [20, 6], [31, 9]];
-    const keys = sizes.flatMap(([group, n]) => members(group, n));
-    const tx = db.transaction(PAGE_STORES, 'readwrite');
-    const writer = new PageTable(tx);
-    keys.forEach((key, i) => writer.add(key, encodePage(newPage(`https://example.com/${i}`, T0))));
-    await writer.flush();
-    await tx.done;
+    const keys = sizes.flatMap(([group, n]) => groupMembers(group, n));
+    await writeUnder(db, keys);
     // Group records handed back by the store's bulk reads, whichever of the two the store has.
     let delivered = 0;
     const prototype = IDBObjectStore.prototype as unknown as Record<string, (this: IDBObjectStore, ...args: unknown[]) => IDBRequest<unknown[]>>;
@@ -183,25 +187,15 @@ describe('PageTable', () => {
         return request;
       });
     });
-    let reads = 0;
+    let batches: RangeRead[];
     try {
-      const seen = await read(db, async (table) => {
-        const all: number[] = [];
-        for (let after = -Infinity; ;) {
-          reads++;
-          const { keys: batch } = await table.readAfter(after, 5);
-          all.push(...batch);
-          if (batch.length < 5) break;
-          after = batch[batch.length - 1] as number;
-        }
-        return all;
-      });
-      expect(seen).toEqual(keys);
+      batches = await read(db, (table) => walk(table, 5));
     } finally {
       spies.forEach((spy) => spy.mockRestore());
     }
+    expect(batches.flatMap((batch) => batch.keys)).toEqual(keys);
     // Before whole requests were returned: 16 group records for 5 groups in 5 reads.
-    expect(delivered).toBeLessThanOrEqual(sizes.length + reads);
+    expect(delivered).toBeLessThanOrEqual(sizes.length + batches.length);
   });
 
   test('takenHashes marks every stored hash and no other, from the block index', async () => {
