@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { fingerprintBlocks, fingerprintFromHex } from '../../src/core/fingerprint64';
-import { MAX_EXCERPT_LENGTH } from '../../src/store';
+import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
+import { MAX_EXCERPT_LENGTH, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
-import { dumpDatabase, freshHistory, manualClock, pageInput, rawPut, T0, type StoreDump } from './helpers';
+import { collect, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, rawPut, seededRandom, T0, type StoreDump } from './helpers';
 
 const A = '0123456789abcdef';
 const B = 'fedcba9876543210';
@@ -197,6 +197,44 @@ describe('list', () => {
     const result = await history.list(options);
     expect(result.pages.map((p) => p.title)).toEqual(titles);
     expect(result.total).toBe(total);
+  });
+});
+
+describe('walks of the whole store (a search, the own articles) hold no transaction for their length', () => {
+  /** More pages than one read of a walk takes (EXPORT_BATCH), so that it reads twice. */
+  const PAGES = 2_500;
+
+  async function largeHistory(): Promise<History> {
+    const { history } = await freshHistory();
+    const at = new Date(T0).toISOString();
+    const random = seededRandom(7);
+    const records = Array.from({ length: PAGES }, (_, i): ExportRecord => ({
+      url: `https://example.com/article/${i}`, title: `Article ${i}`, site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
+      fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: at, lastVisit: at, visitCount: 1, source: i % 2 === 0 ? 'author' : 'import',
+    }));
+    await history.importJson(await collect(serializeExport(records, new Date(T0))));
+    return history;
+  }
+
+  test.each([
+    ['a search', (history: History) => history.list({ search: 'article 1', limit: 50 })],
+    ['the own articles', (history: History) => history.pagesOf('author')],
+  ])('%s: a visit recorded meanwhile is written before the walk ends', async (_, walk) => {
+    const history = await largeHistory();
+    const done: string[] = [];
+    const walking = walk(history).then(() => done.push('walk'));
+    const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', title: 'Read meanwhile' })).then(() => done.push('visit'));
+    await Promise.all([walking, visit]);
+    expect(done).toEqual(['visit', 'walk']);
+  });
+
+  test('a search still finds every match across the reads, newest first', async () => {
+    const history = await largeHistory();
+    const { pages, total } = await history.list({ search: 'article 24', limit: 3 });
+    // "Article 24", "Article 240"…"Article 249", "Article 2400"…"Article 2499": 1 + 10 + 100.
+    expect(total).toBe(111);
+    expect(pages.map((page) => page.title)).toHaveLength(3);
+    expect((await history.pagesOf('author')).length).toBe(PAGES / 2);
   });
 });
 

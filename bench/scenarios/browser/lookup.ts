@@ -41,7 +41,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
     const disk = dirSize(idbDir);
     const settled = await settledDiskSize(sw, idbDir);
     const q = await callSw<{ ms: number[]; nearMs: number[]; randomMs: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
-    const hp = await callSw<{ newestMs: number[]; oldestMs: number[]; searchMs: number[]; found: number; count: number }>(sw, 'historyPageBench', needle);
+    const hp = await callSw<{ newestMs: number[]; oldestMs: number[]; searchMs: number[]; visitMs: number[]; found: number; count: number }>(sw, 'historyPageBench', needle);
     if (hp.count !== pages) throw new Error(`History.count() gave ${hp.count} for ${pages} stored pages`);
     const bf = await callSw<{ ms: number[]; found: number; fingerprints: number }>(sw, 'bruteForce', pages >= 1e6 ? 30 : quick ? 60 : 200, 42);
     out.push({
@@ -62,6 +62,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
         newest: roundSummary(summarize(hp.newestMs), 1),
         oldest: roundSummary(summarize(hp.oldestMs), 1),
         search: roundSummary(summarize(hp.searchMs), 0),
+        visitDuringSearch: roundSummary(summarize(hp.visitMs), 1),
         needle,
         found: hp.found,
       },
