@@ -11,6 +11,12 @@ import { formatBytes } from './format-bytes';
 export const PAGE_SIZE = 50;
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 200;
+/**
+ * A search still running after this says so: one of ~10,000 pages ends
+ * sooner (0.2 s), one of 100,000 takes about a second and of a million
+ * about six (bench/RESULTS.md, the History page), long enough to look stuck.
+ */
+export const SEARCH_BUSY_AFTER_MS = 400;
 
 const SOURCE_TAG: Partial<Record<PageSource, MessageKey>> = { import: 'sourceImport', author: 'sourceAuthor', manual: 'sourceManual' };
 
@@ -32,18 +38,38 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
   const search = byId<HTMLInputElement>('search');
   const sort = byId<HTMLSelectElement>('sort');
   const status = byId('transfer-status');
+  const busy = byId('history-busy');
   let shown = PAGE_SIZE;
   let generation = 0;
+  /** The search of the latest refresh: a newer one stops it, as its result would not be drawn. */
+  let searching: AbortController | undefined;
 
   const refresh = async () => {
     const current = ++generation;
+    searching?.abort();
+    const controller = (searching = new AbortController());
     const query = search.value.trim();
-    const [{ pages, total }, count, estimate, settings] = await Promise.all([
-      history.list({ search: query, order: sort.value === 'oldest' ? 'oldest' : 'newest', limit: shown }),
-      history.count(),
-      estimateStorage().catch(() => ({ usage: undefined })),
-      loadSettings(),
-    ]);
+    const busyTimer = query ? window.setTimeout(() => {
+      busy.textContent = t('searching', query);
+      busy.hidden = false;
+    }, SEARCH_BUSY_AFTER_MS) : undefined;
+    let listed;
+    try {
+      listed = await Promise.all([
+        history.list({ search: query, order: sort.value === 'oldest' ? 'oldest' : 'newest', limit: shown, signal: controller.signal }),
+        history.count(),
+        estimateStorage().catch(() => ({ usage: undefined })),
+        loadSettings(),
+      ]);
+    } catch (error) {
+      // Stopped for a newer refresh, which draws instead.
+      if (controller.signal.aborted) return;
+      throw error;
+    } finally {
+      clearTimeout(busyTimer);
+      if (current === generation) busy.hidden = true;
+    }
+    const [{ pages, total }, count, estimate, settings] = listed;
     // A newer refresh (fast typing) has already drawn.
     if (current !== generation) return;
     summary.textContent = t('historySummary', [formatCount(count), estimate.usage === undefined ? t('storageUnknown') : formatBytes(estimate.usage)]);

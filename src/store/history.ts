@@ -67,6 +67,12 @@ export interface ListOptions {
   order?: 'newest' | 'oldest';
   offset?: number;
   limit?: number;
+  /**
+   * Stops a search between two of its reads: the list then rejects with the
+   * signal's reason (an AbortError unless given). The History page aborts a
+   * search the user has typed past (a million pages take seconds to read).
+   */
+  signal?: AbortSignal;
 }
 
 /** Pages per read when deleting a site, which walks the whole store in its one transaction: bounded memory, few round trips. */
@@ -333,7 +339,9 @@ export class History {
     const needle = options.search.toLowerCase();
     const found: { id: number; lastVisit: number }[] = [];
     const matches = (page: StoredPage, id: number) => page.t.toLowerCase().includes(needle) || page.u.toLowerCase().includes(needle) ? { id, lastVisit: page.v } : undefined;
+    options.signal?.throwIfAborted();
     for await (const batch of this.storedBatches(matches)) {
+      options.signal?.throwIfAborted();
       for (const match of batch) if (match !== undefined) found.push(match);
     }
     const direction = newestFirst ? -1 : 1;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initHistoryView, PAGE_SIZE } from '../../entrypoints/options/history-view';
+import { initHistoryView, PAGE_SIZE, SEARCH_BUSY_AFTER_MS } from '../../entrypoints/options/history-view';
 import { DEFAULT_SETTINGS } from '../../src/settings';
 import { HistoryQuotaError, type History } from '../../src/store';
 import { clock, freshHistory, T0 } from '../background/fakes';
@@ -60,5 +60,58 @@ describe('history page', () => {
     await vi.waitFor(() => expect(status.textContent).toMatch(/^Could not clear the history; nothing was changed\. The browser's storage is full/));
     expect(status.className).toContain('error');
     expect(forgetReports).not.toHaveBeenCalled();
+  });
+
+  describe('a search of a large history', () => {
+    const deps = (history: History) => ({ history, loadSettings: async () => DEFAULT_SETTINGS, estimateStorage: async () => ({ usage: 1 }), confirm: () => true, forgetReports: async () => null });
+    const type = (query: string) => {
+      const box = document.getElementById('search') as HTMLInputElement;
+      box.value = query;
+      box.dispatchEvent(new window.Event('input'));
+    };
+    const busy = () => document.getElementById('history-busy')!;
+
+    it('typing on stops the search it makes obsolete; only the last one draws', async () => {
+      const history = await freshHistory(Date.now);
+      await seed(history, 3);
+      const list = history.list.bind(history);
+      const signals: AbortSignal[] = [];
+      vi.spyOn(history, 'list').mockImplementation((options = {}) => {
+        if (options.signal) signals.push(options.signal);
+        // The first search never ends by itself, as a search of a million pages takes seconds.
+        if (options.search === 'Page') return new Promise((_, reject) => options.signal?.addEventListener('abort', () => reject(options.signal?.reason)));
+        return list(options);
+      });
+      const view = initHistoryView(deps(history));
+      await view.refresh();
+      type('Page');
+      await vi.waitFor(() => expect(signals).toHaveLength(2));
+      type('Page 2');
+      await vi.waitFor(() => expect(signals).toHaveLength(3));
+      expect(signals.map((signal) => signal.aborted)).toEqual([true, true, false]);
+      await vi.waitFor(() => expect(document.querySelectorAll('#page-rows tr')).toHaveLength(1));
+      expect(busy().hidden).toBe(true);
+    });
+
+    it('says it is searching once the search runs longer than a moment, and no more once it ends', async () => {
+      const history = await freshHistory(Date.now);
+      await seed(history, 3);
+      const list = history.list.bind(history);
+      let finish = () => {};
+      vi.spyOn(history, 'list').mockImplementation(async (options = {}) => {
+        if (options.search) await new Promise<void>((resolve) => (finish = resolve));
+        return list(options);
+      });
+      const view = initHistoryView(deps(history));
+      await view.refresh();
+      expect(busy().hidden).toBe(true);
+      type('Page 1');
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_BUSY_AFTER_MS + 300));
+      expect(busy().hidden).toBe(false);
+      expect(busy().textContent).toBe('Searching every stored page for “Page 1”…');
+      finish();
+      await vi.waitFor(() => expect(busy().hidden).toBe(true));
+      expect(document.querySelectorAll('#page-rows tr')).toHaveLength(1);
+    });
   });
 });

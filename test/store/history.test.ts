@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, test, vi } from 'vitest';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { MAX_EXCERPT_LENGTH, serializeExport, type ExportRecord, type History } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
@@ -226,6 +227,23 @@ describe('walks of the whole store (a search, the own articles) hold no transact
     const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', title: 'Read meanwhile' })).then(() => done.push('visit'));
     await Promise.all([walking, visit]);
     expect(done).toEqual(['visit', 'walk']);
+  });
+
+  test('a search stops between its reads once its signal is aborted', async () => {
+    const history = await largeHistory();
+    // The walk's reads of the page stores: every getAll-style request while the search runs.
+    const reads = (['getAll', 'getAllKeys', 'getAllRecords'] as const).filter((name) => name in IDBObjectStore.prototype).map((name) => vi.spyOn(IDBObjectStore.prototype as never as Record<string, () => unknown>, name));
+    const count = () => reads.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    await history.list({ search: 'article' });
+    const whole = count();
+    reads.forEach((spy) => spy.mockClear());
+    const controller = new AbortController();
+    const searching = history.list({ search: 'article', signal: controller.signal });
+    controller.abort();
+    await expect(searching).rejects.toMatchObject({ name: 'AbortError' });
+    expect(count()).toBeLessThan(whole);
+    await expect(history.list({ search: 'article', signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    reads.forEach((spy) => spy.mockRestore());
   });
 
   test('a search still finds every match across the reads, newest first', async () => {
