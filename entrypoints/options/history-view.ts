@@ -3,6 +3,7 @@ import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
 import { HistoryQuotaError, type History, type Page, type PageSource } from '../../src/store';
 import { isolateBidi } from '../../src/ui/bidi';
+import { showWhenSlow } from '../../src/ui/busy-line';
 import { byId, externalLink, h } from '../../src/ui/dom';
 import { isLinkable } from '../../src/ui/match-text';
 import { formatBytes } from './format-bytes';
@@ -11,12 +12,6 @@ import { formatBytes } from './format-bytes';
 export const PAGE_SIZE = 50;
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 200;
-/**
- * A search still running after this says so: one of ~10,000 pages ends
- * sooner (0.2 s), one of 100,000 takes about a second and of a million
- * about six (bench/RESULTS.md, the History page), long enough to look stuck.
- */
-export const SEARCH_BUSY_AFTER_MS = 400;
 
 const SOURCE_TAG: Partial<Record<PageSource, MessageKey>> = { import: 'sourceImport', author: 'sourceAuthor', manual: 'sourceManual' };
 
@@ -49,10 +44,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
     searching?.abort();
     const controller = (searching = new AbortController());
     const query = search.value.trim();
-    const busyTimer = query ? window.setTimeout(() => {
-      busy.textContent = t('searching', query);
-      busy.hidden = false;
-    }, SEARCH_BUSY_AFTER_MS) : undefined;
+    const cancelBusy = query ? showWhenSlow(busy, t('searching', query)) : undefined;
     let listed;
     try {
       listed = await Promise.all([
@@ -66,7 +58,7 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
       if (controller.signal.aborted) return;
       throw error;
     } finally {
-      clearTimeout(busyTimer);
+      cancelBusy?.();
       if (current === generation) busy.hidden = true;
     }
     const [{ pages, total }, count, estimate, settings] = listed;

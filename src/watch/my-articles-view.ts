@@ -6,6 +6,7 @@
 import { formatDate, formatPercent, t } from '../i18n';
 import type { Settings } from '../settings';
 import type { History } from '../store';
+import { showWhenSlow } from '../ui/busy-line';
 import { byId, externalLink, h } from '../ui/dom';
 import { isLinkable, VERDICT_LABEL } from '../ui/match-text';
 import { saveFile } from '../ui/save-file';
@@ -39,6 +40,7 @@ export function initMyArticles({
   const empty = byId('mine-empty');
   const summary = byId('mine-summary');
   const status = byId('mine-status');
+  const busy = byId('mine-busy');
   const printedOn = byId('mine-printed-on');
   const fileInput = byId<HTMLInputElement>('mine-file');
   let shown: ArticleCopies[] = [];
@@ -46,9 +48,18 @@ export function initMyArticles({
 
   const refresh = async () => {
     const current = ++generation;
-    const settings = await loadSettings();
-    const articles = await copiesOfMyArticles(history, { maxDistance: settings.maxDistance, minLength: settings.minLength });
-    const watchedCount = await watched.count();
+    // Every page of the history is read to find the user's own: seconds in a large one.
+    const cancelBusy = showWhenSlow(busy, t('mineLooking'));
+    let articles: ArticleCopies[];
+    let watchedCount: number;
+    try {
+      const settings = await loadSettings();
+      articles = await copiesOfMyArticles(history, { maxDistance: settings.maxDistance, minLength: settings.minLength });
+      watchedCount = await watched.count();
+    } finally {
+      cancelBusy();
+      if (current === generation) busy.hidden = true;
+    }
     if (current !== generation) return;
     shown = articles;
     const copies = articles.reduce((sum, { copies: found }) => sum + found.length, 0);

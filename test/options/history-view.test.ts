@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initHistoryView, PAGE_SIZE, SEARCH_BUSY_AFTER_MS } from '../../entrypoints/options/history-view';
+import { initHistoryView, PAGE_SIZE } from '../../entrypoints/options/history-view';
+import { BUSY_AFTER_MS } from '../../src/ui/busy-line';
 import { DEFAULT_SETTINGS } from '../../src/settings';
 import { HistoryQuotaError, type History } from '../../src/store';
 import { clock, freshHistory, T0 } from '../background/fakes';
@@ -106,7 +107,7 @@ describe('history page', () => {
       await view.refresh();
       expect(busy().hidden).toBe(true);
       type('Page 1');
-      await new Promise((resolve) => setTimeout(resolve, SEARCH_BUSY_AFTER_MS + 300));
+      await new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS + 300));
       expect(busy().hidden).toBe(false);
       expect(busy().textContent).toBe('Searching every stored page for “Page 1”…');
       finish();

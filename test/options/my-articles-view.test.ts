@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../src/settings';
 import type { History, PageInput } from '../../src/store';
 import { initMyArticles } from '../../src/watch/my-articles-view';
 import { watchedUrls } from '../../src/watch/watched-urls';
+import { BUSY_AFTER_MS } from '../../src/ui/busy-line';
 import { DAY, FP, T0, clock, freshHistory } from '../background/fakes';
 import { loadExtensionPage } from '../support/extension-page';
 
@@ -60,6 +61,27 @@ describe('My articles tab', () => {
       expect(filename).toBe('deja-lu-my-articles-2026-01-25.csv');
       expect(await blob.text()).toContain('https://me.example/essay');
     }
+  });
+
+  it('says it is looking through the history while that takes more than a moment, and no more once done', async () => {
+    await record('https://me.example/essay', { source: 'author' });
+    const pagesOf = history.pagesOf.bind(history);
+    let finish = () => {};
+    // A large history: the walk for the user's own pages takes seconds.
+    vi.spyOn(history, 'pagesOf').mockImplementation(async (source) => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return pagesOf(source);
+    });
+    const { view } = setup();
+    const busy = document.getElementById('mine-busy')!;
+    const refreshed = view.refresh();
+    await new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS + 300));
+    expect(busy.hidden).toBe(false);
+    expect(busy.textContent).toBe('Looking through your history for copies of your articles…');
+    finish();
+    await refreshed;
+    expect(busy.hidden).toBe(true);
+    expect(document.querySelectorAll('.mine-article')).toHaveLength(1);
   });
 
   it('"Not my article" gives the page back to the history as a visit and tells the history tab', async () => {
