@@ -1,5 +1,5 @@
 import type { Corpus } from './corpus';
-import { FIRST_BLOCK, forEachNearPair, hammingBits, type PairDistance } from './near-pairs';
+import { forEachNearPair, forEachNearPairInFirstBlock, hammingBits, OTHER_BLOCKS, TWELVE_BIT_PARTS, type PairDistance, type SubKey } from './near-pairs';
 import { differingBytes } from './sketch-distance';
 import { passageReach } from './passages';
 import type { PassageMeasure } from './scheme';
@@ -28,13 +28,22 @@ export function forEachCandidatePair(corpus: Corpus, maxDistance: number, visit:
   // Passages of two measures never compare: a corpus mixing them is searched a measure at a time.
   if (measures.size === 1) {
     const [measure] = [...measures] as [PassageMeasure];
-    forEachNearPair(corpus.passageColumns(), maxDistance, byPassage, FIRST_BLOCK, pairDistanceFor(measure, maxDistance));
+    forEachNearPairInFirstBlock(corpus.passageColumns(), maxDistance, byPassage, partsFor(measure), pairDistanceFor(measure, maxDistance));
     return;
   }
   for (const measure of measures) {
     const { columns, passage } = corpus.passagesOf(measure);
-    forEachNearPair(columns, maxDistance, (p, q) => byPassage(passage[p] as number, passage[q] as number), FIRST_BLOCK, pairDistanceFor(measure, maxDistance));
+    forEachNearPairInFirstBlock(columns, maxDistance, (p, q) => byPassage(passage[p] as number, passage[q] as number), partsFor(measure), pairDistanceFor(measure, maxDistance));
   }
+}
+
+/**
+ * What a first block is cut by for passages of `measure`, so that two within
+ * reach agree on one part: a sketch differs in at most two of its last six
+ * bytes at any k (SKETCH_BYTES_APART), a SimHash in at most three bits.
+ */
+function partsFor(measure: PassageMeasure): readonly SubKey[] {
+  return measure === 'simhash' ? TWELVE_BIT_PARTS : OTHER_BLOCKS;
 }
 
 /**

@@ -1,16 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Corpus, DisjointSets, FIRST_BLOCK, fingerprintFromHex, forEachCandidatePair, forEachNearPair, hammingDistance, type Fingerprint, type FingerprintColumns, type PassageMeasure } from '../../src/core';
+import { Corpus, DisjointSets, fingerprintFromHex, forEachCandidatePair, forEachNearPair, forEachNearPairInFirstBlock, hammingDistance, OTHER_BLOCKS, TWELVE_BIT_PARTS, type Fingerprint, type FingerprintColumns, type PairDistance, type PassageMeasure } from '../../src/core';
+import { differingBytes } from '../../src/core/sketch-distance';
+import { passageReach } from '../../src/core/passages';
 
 function columns(fps: readonly Fingerprint[]): FingerprintColumns {
   return { hi: Uint32Array.from(fps, (f) => f.hi), lo: Uint32Array.from(fps, (f) => f.lo), count: fps.length };
 }
 
-function pairsOf(fps: readonly Fingerprint[], maxDistance = 3, blocks?: readonly number[]): Array<[number, number, number]> {
+function pairsOf(fps: readonly Fingerprint[], maxDistance = 3): Array<[number, number, number]> {
   const pairs: Array<[number, number, number]> = [];
-  forEachNearPair(columns(fps), maxDistance, (i, j, d) => pairs.push([i, j, d]), blocks);
-  return pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  forEachNearPair(columns(fps), maxDistance, (i, j, d) => pairs.push([i, j, d]));
+  return sorted(pairs);
 }
+
+const sorted = (pairs: Array<[number, number, number]>) => pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
 /** Flips bit `bit` (0 = most significant) of a fingerprint. */
 function flip(fp: Fingerprint, ...bits: number[]): Fingerprint {
@@ -38,11 +42,6 @@ describe('forEachNearPair: the pairs within distance k, each once', () => {
     ['input order is kept in the pair (i < j)', [flip(A, 63), B, A], [[0, 2, 1]]],
   ] as Array<[string, Fingerprint[], Array<[number, number, number]>]>)('%s', (_name, fps, expected) => {
     expect(pairsOf(fps)).toEqual(expected);
-  });
-
-  test('on the first block only (passages), a pair differing there is not found', () => {
-    expect(pairsOf([A, flip(A, 1)], 3, FIRST_BLOCK)).toEqual([]);
-    expect(pairsOf([A, flip(A, 17)], 3, FIRST_BLOCK)).toEqual([[0, 1, 1]]);
   });
 
   test('refuses a distance the four blocks cannot guarantee', () => {
@@ -78,6 +77,76 @@ describe('forEachNearPair: the pairs within distance k, each once', () => {
         forth.set(f, a);
         back.set(a, f);
       }
+    }), { numRuns: 300 });
+  });
+});
+
+describe('forEachNearPairInFirstBlock: passages, the pairs that share their first block and are within reach', () => {
+  const bits: PairDistance = (_u, _v, xorHi, xorLo) => hammingDistance({ hi: xorHi, lo: xorLo }, { hi: 0, lo: 0 });
+  const sketchDistance = (k: number): PairDistance => (_u, _v, xorHi, xorLo) => (differingBytes(xorHi) + differingBytes(xorLo) <= passageReach(k, 'sketch') ? 0 : Infinity);
+  const firstBlockPairs = (fps: readonly Fingerprint[], k: number, measure: PassageMeasure) => {
+    const pairs: Array<[number, number, number]> = [];
+    forEachNearPairInFirstBlock(columns(fps), k, (i, j, d) => pairs.push([i, j, d]), measure === 'simhash' ? TWELVE_BIT_PARTS : OTHER_BLOCKS, measure === 'simhash' ? bits : sketchDistance(k));
+    return sorted(pairs);
+  };
+  /** Every pair compared, as the search did before it cut first blocks into parts. */
+  const everyPair = (fps: readonly Fingerprint[], k: number, measure: PassageMeasure) => {
+    const distance = measure === 'simhash' ? bits : sketchDistance(k);
+    const pairs: Array<[number, number, number]> = [];
+    const firstOfValue = new Map<string, number>();
+    fps.forEach((fp, i) => {
+      const value = `${fp.hi},${fp.lo}`;
+      const first = firstOfValue.get(value);
+      if (first !== undefined) pairs.push([first, i, 0]);
+      else firstOfValue.set(value, i);
+    });
+    const distinct = [...firstOfValue.values()];
+    for (const [x, i] of distinct.entries()) for (const j of distinct.slice(x + 1)) {
+      const [a, b] = [fps[i]!, fps[j]!];
+      if (a.hi >>> 16 !== b.hi >>> 16) continue;
+      const d = distance(i, j, (a.hi ^ b.hi) >>> 0, (a.lo ^ b.lo) >>> 0);
+      if (d <= k) pairs.push([Math.min(i, j), Math.max(i, j), d]);
+    }
+    return sorted(pairs);
+  };
+
+  test.each<[string, Fingerprint[], PassageMeasure, Array<[number, number, number]>]>([
+    ['a bit apart in the first block: not found', [A, flip(A, 1)], 'simhash', []],
+    ['a bit apart after it: found', [A, flip(A, 17)], 'simhash', [[0, 1, 1]]],
+    ['three bits, one in each of three 12-bit parts', [A, flip(A, 20, 35, 50)], 'simhash', [[0, 1, 3]]],
+    ['a sketch two bytes apart, in two byte pairs', [A, flip(A, 20, 40)], 'sketch', [[0, 1, 0]]],
+    ['a sketch three bytes apart: not found', [A, flip(A, 20, 40, 56)], 'sketch', []],
+  ])('%s', (_name, fps, measure, expected) => {
+    expect(firstBlockPairs(fps, 3, measure)).toEqual(expected);
+  });
+
+  test('a first block of hundreds of entries, repeats and near copies among them: the same pairs as comparing every pair', () => {
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const fps: Fingerprint[] = [];
+    for (let i = 0; i < 700; i++) {
+      const fp = { hi: ((0xabcd << 16) | (next() & 0xffff)) >>> 0, lo: next() };
+      fps.push(fp);
+      if (i % 7 === 0) fps.push(flip(fp, 16 + (next() % 48)), flip(fp, 16 + (next() % 48), 16 + (next() % 48)));
+      if (i % 50 === 0) fps.push({ ...fp });
+    }
+    for (const measure of ['simhash', 'sketch'] as const) {
+      const pairs = firstBlockPairs(fps, 3, measure);
+      expect(pairs.length).toBeGreaterThan(100);
+      expect(pairs).toEqual(everyPair(fps, 3, measure));
+    }
+  });
+
+  // Entries crowded into a few first blocks, each followed by near copies: what a first block of a large history holds.
+  const crowded = fc.array(fc.tuple(fc.nat(3), fc.nat(0xffff), fc.nat(0xffffffff), fc.array(fc.uniqueArray(fc.integer({ min: 16, max: 63 }), { maxLength: 4 }), { maxLength: 3 })), { maxLength: 60 })
+    .map((groups) => groups.flatMap(([block, rest, lo, copies]) => {
+      const fp = { hi: ((block << 16) | rest) >>> 0, lo };
+      return [fp, ...copies.map((flipped) => flip(fp, ...flipped))];
+    }));
+
+  test.each<[PassageMeasure, number]>([['simhash', 3], ['simhash', 1], ['sketch', 3], ['sketch', 1], ['sketch', 0]])('%s at k = %i: the same pairs as comparing every pair of a first block (property)', (measure, k) => {
+    fc.assert(fc.property(crowded, (fps) => {
+      expect(firstBlockPairs(fps, k, measure)).toEqual(everyPair(fps, k, measure));
     }), { numRuns: 300 });
   });
 });
