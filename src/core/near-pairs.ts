@@ -26,12 +26,12 @@ export type PairDistance = (u: number, v: number, xorHi: number, xorLo: number) 
 /** Hamming distance from the XOR of the two words. */
 export const hammingBits: PairDistance = (_u, _v, xorHi, xorLo) => popcount32(xorHi) + popcount32(xorLo);
 
-/** Which 16-bit blocks a search keys on: all four for whole fingerprints. */
-export const ALL_BLOCKS: readonly number[] = [0, 1, 2, 3];
+/** The four 16-bit blocks, which whole fingerprints are searched by. */
+const ALL_BLOCKS: readonly number[] = [0, 1, 2, 3];
 
 /**
  * Part of the last 48 bits of a fingerprint, at most 16 bits wide: what
- * forEachNearPairInFirstBlock sorts entries of one first block by.
+ * forEachNearPairInFirstBlock groups the entries of one first block by.
  */
 export type SubKey = (hi: number, lo: number) => number;
 
