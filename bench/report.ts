@@ -127,6 +127,8 @@ export function renderResults(r: Results): string {
   if (historyPage) {
     const visit = historyPage.visitDuringSearch ? ` / ${fmt(historyPage.visitDuringSearch.median, 0)} ms (max ${fmt(historyPage.visitDuringSearch.max, 0)})` : '';
     rows.push([`History page at ${fmt(lookupMax.pages, 0)} pages: its view (newest 50 + count) / a search${visit ? ' / a visit recorded during that search' : ''}`, 'report', `p50 ${fmt(historyPage.newest.median, 0)} ms (max ${fmt(historyPage.newest.max, 0)}) / ${fmt(historyPage.search.median / 1000, 1)} s ("${historyPage.needle}": ${fmt(historyPage.found, 0)} pages)${visit}`, '—']);
+    const forget = historyPage.forgetSite;
+    if (forget) rows.push([`A site's pages removed at ${fmt(lookupMax.pages, 0)} pages (settings: stop checking a site) / a visit recorded meanwhile`, 'report', `${fmt(forget.removed, 0)} pages in ${fmt(forget.ms / 1000, 1)} s / p50 ${fmt(forget.visitDuring.median, 0)} ms (max ${fmt(forget.visitDuring.max, 0)}, ${fmt(forget.visits, 0)} visits)`, '—']);
   }
   push('## Summary: targets vs measured', '', '| What | Target | Measured | |', '| --- | --- | --- | --- |');
   for (const [a, b, c, d] of rows) push(`| ${a} | ${b} | ${c} | ${d} |`);
@@ -287,12 +289,12 @@ function renderBrowser(br: Any, push: (...l: string[]) => void): void {
     }
     push('', 'performance.now() in a service worker is coarsened to 0.1 ms.', '');
     if (br.lookup.some((l: Any) => l.historyPage)) {
-      push('What the History page waits for, on the same stores: its view (History.list of the newest 50 with History.count(), as the page asks them), sorted oldest first, and a search (every stored title and URL read); and a visit recorded 50 ms into each search (a stored page read again), which waits for the search\'s reads.', '');
-      push('| Stored pages | view, newest first p50 / max | oldest first p50 / max | search p50 / max | pages found | visit during the search p50 / max |', '| --- | --- | --- | --- | --- | --- |');
+      push('What the History page waits for, on the same stores: its view (History.list of the newest 50 with History.count(), as the page asks them), sorted oldest first, and a search (every stored title and URL read); and a visit recorded 50 ms into each search (a stored page read again), which waits for the search\'s reads. Then the settings page stops checking one of the 997 synthetic sites, which removes its pages (History.deleteSites: the store read in short transactions, then 10 pages removed a transaction), while stored pages are read again back to back: what each such visit waits (decisions/0101).', '');
+      push('| Stored pages | view, newest first p50 / max | oldest first p50 / max | search p50 / max | pages found | visit during the search p50 / max | a site\'s pages removed | visits meanwhile p50 / max |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
       for (const l of br.lookup) {
         if (!l.historyPage) continue;
         const h = l.historyPage;
-        push(`| ${fmt(l.pages, 0)} | ${fmt(h.newest.median, 1)} / ${fmt(h.newest.max, 1)} ms | ${fmt(h.oldest.median, 1)} / ${fmt(h.oldest.max, 1)} ms | ${fmt(h.search.median, 0)} / ${fmt(h.search.max, 0)} ms | ${fmt(h.found, 0)} ("${h.needle}") | ${h.visitDuringSearch ? `${fmt(h.visitDuringSearch.median, 1)} / ${fmt(h.visitDuringSearch.max, 1)} ms` : '—'} |`);
+        push(`| ${fmt(l.pages, 0)} | ${fmt(h.newest.median, 1)} / ${fmt(h.newest.max, 1)} ms | ${fmt(h.oldest.median, 1)} / ${fmt(h.oldest.max, 1)} ms | ${fmt(h.search.median, 0)} / ${fmt(h.search.max, 0)} ms | ${fmt(h.found, 0)} ("${h.needle}") | ${h.visitDuringSearch ? `${fmt(h.visitDuringSearch.median, 1)} / ${fmt(h.visitDuringSearch.max, 1)} ms` : '—'} | ${h.forgetSite ? `${fmt(h.forgetSite.removed, 0)} in ${fmt(h.forgetSite.ms, 0)} ms` : '—'} | ${h.forgetSite ? `${fmt(h.forgetSite.visitDuring.median, 1)} / ${fmt(h.forgetSite.visitDuring.max, 1)} ms (${fmt(h.forgetSite.visits, 0)})` : '—'} |`);
       }
       push('');
     }

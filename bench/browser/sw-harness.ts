@@ -312,6 +312,40 @@ async function historyPageBench(needle: string) {
   return { newestMs, oldestMs, searchMs, visitMs, found, count: await open.count() };
 }
 
+/** The synthetic site forgotten at each size: one of pageOf's 997 sites, so ~1/997 of the stored pages. */
+const FORGOTTEN_SITE = 5;
+const SYNTHETIC_SITES = 997;
+
+/**
+ * "Stop checking" a site on the settings page, which removes its pages
+ * (History.deleteSites): how long the removal takes, and what visits
+ * recorded back to back meanwhile wait (decisions/0101). The site's pages
+ * are recorded again after, so the store keeps its size for what follows.
+ */
+async function forgetSiteBench() {
+  if (!history) throw new Error('setup first');
+  const open = history;
+  const site = `news${FORGOTTEN_SITE}.example.com`;
+  const t = performance.now();
+  let ms = -1;
+  const removing = open.deleteSites((s) => s === site).then((removed) => {
+    ms = performance.now() - t;
+    return removed;
+  });
+  const visitMs: number[] = [];
+  const next = rng(99);
+  while (ms < 0) {
+    let i = next() % stored;
+    if (i % SYNTHETIC_SITES === FORGOTTEN_SITE) i++;
+    const v = performance.now();
+    await open.recordVisit(pageOf(i, corpus as Corpus));
+    visitMs.push(performance.now() - v);
+  }
+  const removed = await removing;
+  for (let i = FORGOTTEN_SITE; i < stored; i += SYNTHETIC_SITES) await open.recordVisit(pageOf(i, corpus as Corpus));
+  return { ms, removed, visitMs, count: await open.count() };
+}
+
 /** The same queries answered by scanning every stored fingerprint in memory. */
 function bruteForce(count: number, seed: number) {
   const qs = queries(count, seed);
@@ -376,5 +410,5 @@ async function reopenHistory() {
   return { ok: true };
 }
 
-const api = { closeHistory, reopenHistory, altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, webAssemblyRuns, coldChinese, setup, fillTo, queryBench, historyPageBench, bruteForce, storageEstimate, fingerprintFromHex };
+const api = { closeHistory, reopenHistory, altSetup, altFillTo, altQueryBench, harnessLoadedAt, fingerprintCorpus, webAssemblyRuns, coldChinese, setup, fillTo, queryBench, historyPageBench, forgetSiteBench, bruteForce, storageEstimate, fingerprintFromHex };
 (globalThis as unknown as { __dejaLuBench: typeof api }).__dejaLuBench = api;

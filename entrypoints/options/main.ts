@@ -44,11 +44,7 @@ async function main(): Promise<void> {
     load: loadSettings,
     save: updateSettings,
     countSite: async (site) => (await storedPagesOf(history, site)).length,
-    purgeSite: async (site) => {
-      let deleted = 0;
-      for (const stored of new Set((await storedPagesOf(history, site)).map((page) => page.site))) deleted += await history.deleteSite(stored);
-      return deleted;
-    },
+    purgeSite: (site) => history.deleteSites((stored) => isSiteExcluded(stored, [site])),
     confirm: (message) => window.confirm(message),
     onHistoryChanged: refresh,
   });

@@ -19,7 +19,7 @@ import { importFile, type ImportOptions, type ImportReport } from './import';
 import { forgetReceipts, ImportReceipts } from './import-receipts';
 import { openHistoryDatabase } from './open';
 import { MAX_VISIT_COUNT, type Page, type PageInput, type PageSource } from './page';
-import { PAGE_STORES, PageTable, type RangeRead } from './page-table';
+import { PAGE_STORES, PageTable } from './page-table';
 import { insertPage, removePage, replacePage, withBlockEdits } from './pages-store';
 import { ALL_STORES, DB_NAME, LOOKUP_STORES, type HistoryDatabase } from './schema';
 
@@ -75,14 +75,19 @@ export interface ListOptions {
   signal?: AbortSignal;
 }
 
-/** Pages per read when deleting a site, which walks the whole store in its one transaction: bounded memory, few round trips. */
-const READ_BATCH = 500;
 /**
- * Pages per read of an export, a search, the own-articles list or the reposts view, a short
- * transaction each: larger than READ_BATCH since a million-page export makes 2,000
- * transactions of 500, still ~1 MB of records held per read.
+ * Pages per read of an export, a search, the own-articles list, a site's
+ * pages or the reposts view, a short transaction each: a million-page export
+ * makes 500 of them, ~1 MB of records held per read.
  */
 const EXPORT_BATCH = 2000;
+/**
+ * Pages removed per read-write transaction (deleteSites): each page takes
+ * ~60 block-index entries with it, each a bucket read and rewritten (~0.2 ms
+ * apiece in Chromium), so a visit recorded meanwhile waits for one batch of
+ * ~0.25 s, not for the whole removal (100 a batch: 2.4 s; decisions/0101).
+ */
+const DELETE_BATCH = 10;
 
 function checkDistance(maxDistance: number): void {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MAX_SUPPORTED_DISTANCE) {
@@ -111,20 +116,6 @@ function bestSlot(page: StoredPage, key: number, query: Fingerprint, measure: Pa
     if (distance < best.distance) best = { slot, distance };
   });
   return best;
-}
-
-/**
- * Every stored page with its key, in key order, read READ_BATCH at a time by
- * `read` (PageTable.readAfter in one transaction): bounded memory, few round trips.
- */
-async function* walkPages(read: (after: number) => Promise<RangeRead>): AsyncGenerator<[number, StoredPage]> {
-  for (let after = -Infinity; ;) {
-    const { keys, pages } = await read(after);
-    for (let i = 0; i < pages.length; i++) yield [keys[i] as number, pages[i] as StoredPage];
-    const last = keys[keys.length - 1];
-    if (last === undefined || keys.length < READ_BATCH) return;
-    after = last;
-  }
 }
 
 /** Best distance first; among equals the most recently read, then the highest key. */
@@ -272,34 +263,47 @@ export class History {
 
   /** Removes the page and its block entries; false when there was no such page. */
   async delete(id: number): Promise<boolean> {
-    const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    const table = new PageTable(tx);
-    return inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
-      const page = await table.get(id);
-      if (page === undefined) return false;
-      removePage(table, decodePage(page, id), edits);
-      await Promise.all(forgetReceipts(tx.objectStore('imports')));
-      return true;
-    }));
+    return (await this.removePages([id], () => true)) === 1;
   }
 
   /**
-   * Removes every page of `site` (as stored in the record) with its block
-   * entries; returns how many. Reads the whole store: an index of sites cost
-   * every page ~50 bytes for this one rare action.
+   * Removes every page whose site (as stored in the record) `belongs` picks,
+   * with its block entries; returns how many. Finds them by reading the whole
+   * store in short transactions (an index of sites cost every page ~50 bytes
+   * for this rare action), then removes them DELETE_BATCH a transaction, so
+   * visits go on meanwhile. A failure leaves the batches before it removed:
+   * calling it again finishes the work.
    */
-  async deleteSite(site: string): Promise<number> {
-    const tx = this.db.transaction(ALL_STORES, 'readwrite');
-    const table = new PageTable(tx);
-    return inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
-      const doomed: Page[] = [];
-      for await (const [key, page] of walkPages((after) => table.readAfter(after, READ_BATCH))) {
-        if (storedSite(page) === site) doomed.push(decodePage(page, key));
-      }
-      for (const page of doomed) removePage(table, page, edits);
-      if (doomed.length > 0) await Promise.all(forgetReceipts(tx.objectStore('imports')));
-      return doomed.length;
-    }));
+  async deleteSites(belongs: (site: string) => boolean): Promise<number> {
+    const picked = (stored: StoredPage) => belongs(storedSite(stored));
+    const ids: number[] = [];
+    for await (const batch of this.storedBatches((stored, key) => (picked(stored) ? key : undefined))) {
+      for (const id of batch) if (id !== undefined) ids.push(id);
+    }
+    // Checked again as each batch is removed: a page read meanwhile may have taken a freed key.
+    return this.removePages(ids, picked);
+  }
+
+  /** Removes those of `ids` that hold a page `still` picks, DELETE_BATCH a transaction. */
+  private async removePages(ids: readonly number[], still: (stored: StoredPage) => boolean): Promise<number> {
+    let removed = 0;
+    for (let start = 0; start < ids.length; start += DELETE_BATCH) {
+      const batch = ids.slice(start, start + DELETE_BATCH);
+      const tx = this.db.transaction(ALL_STORES, 'readwrite');
+      const table = new PageTable(tx);
+      removed += await inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
+        const stored = await table.getMany(batch);
+        let count = 0;
+        stored.forEach((page, i) => {
+          if (page === undefined || !still(page)) return;
+          removePage(table, decodePage(page, batch[i] as number), edits);
+          count++;
+        });
+        if (count > 0) await Promise.all(forgetReceipts(tx.objectStore('imports')));
+        return count;
+      }));
+    }
+    return removed;
   }
 
   async clear(): Promise<void> {

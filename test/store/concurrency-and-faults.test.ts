@@ -40,7 +40,7 @@ describe('concurrent writers', () => {
     await Promise.all([
       page.importJson(serializeExport(imported, new Date(T0))),
       ...Array.from({ length: 10 }, (_, i) => background.recordVisit(pageInput({ url: `https://visited.example/${i}`, fingerprint: `f${i}23456789abcdef` }))),
-      page.deleteSite('nowhere.example'),
+      page.deleteSites((site) => site === 'nowhere.example'),
     ]);
     expect(await background.count()).toBe(60);
     expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);

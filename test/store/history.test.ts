@@ -126,7 +126,7 @@ describe('recordVisit', () => {
   });
 });
 
-describe('delete, deleteSite, clear', () => {
+describe('delete, deleteSites, clear', () => {
   async function threePages() {
     const setup = await freshHistory();
     const { history } = setup;
@@ -153,10 +153,10 @@ describe('delete, deleteSite, clear', () => {
     expect(await blockKeyCount(factory, name)).toEqual([2, 2, 2, 2]);
   });
 
-  test('deleteSite removes every page of the site with its block entries and returns how many', async () => {
+  test('deleteSites removes every page of the sites it picks with its block entries and returns how many', async () => {
     const { history, factory, name, c } = await threePages();
-    expect(await history.deleteSite('a.example')).toBe(2);
-    expect(await history.deleteSite('nowhere.example')).toBe(0);
+    expect(await history.deleteSites((site) => site === 'a.example')).toBe(2);
+    expect(await history.deleteSites((site) => site === 'nowhere.example')).toBe(0);
     expect((await history.list()).pages.map((p) => p.id)).toEqual([c.id]);
     expect(await blockKeyCount(factory, name)).toEqual([1, 1, 1, 1]);
   });
@@ -201,27 +201,27 @@ describe('list', () => {
   });
 });
 
-describe('walks of the whole store (a search, the own articles) hold no transaction for their length', () => {
+describe('walks of the whole store (a search, the own articles, removing a site) hold no transaction for their length', () => {
   /** More pages than one read of a walk takes (EXPORT_BATCH), so that it reads twice. */
   const PAGES = 2_500;
 
-  async function largeHistory(): Promise<History> {
-    const { history } = await freshHistory();
+  async function largeHistory(siteOf = (_i: number) => 'example.com'): Promise<Awaited<ReturnType<typeof freshHistory>>> {
+    const setup = await freshHistory();
     const at = new Date(T0).toISOString();
     const random = seededRandom(7);
     const records = Array.from({ length: PAGES }, (_, i): ExportRecord => ({
-      url: `https://example.com/article/${i}`, title: `Article ${i}`, site: 'example.com', excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
+      url: `https://${siteOf(i)}/article/${i}`, title: `Article ${i}`, site: siteOf(i), excerpt: 'First words.', textLength: 4000, cjkChars: 0, words: 700, scheme: 2,
       fingerprint: fingerprintToHex(randomFingerprint(random)), passages: [], firstVisit: at, lastVisit: at, visitCount: 1, source: i % 2 === 0 ? 'author' : 'import',
     }));
-    await history.importJson(await collect(serializeExport(records, new Date(T0))));
-    return history;
+    await setup.history.importJson(await collect(serializeExport(records, new Date(T0))));
+    return setup;
   }
 
   test.each([
     ['a search', (history: History) => history.list({ search: 'article 1', limit: 50 })],
     ['the own articles', (history: History) => history.pagesOf('author')],
   ])('%s: a visit recorded meanwhile is written before the walk ends', async (_, walk) => {
-    const history = await largeHistory();
+    const { history } = await largeHistory();
     const done: string[] = [];
     const walking = walk(history).then(() => done.push('walk'));
     const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', title: 'Read meanwhile' })).then(() => done.push('visit'));
@@ -229,8 +229,19 @@ describe('walks of the whole store (a search, the own articles) hold no transact
     expect(done).toEqual(['visit', 'walk']);
   });
 
+  test('removing a site: a visit recorded meanwhile is written first, and every page of the site goes', async () => {
+    const { history, factory, name } = await largeHistory((i) => (i % 5 === 0 ? 'kept.example' : 'example.com'));
+    const done: string[] = [];
+    const removing = history.deleteSites((site) => site === 'example.com').then((removed) => done.push(`removed ${removed}`));
+    const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', site: 'news.example', title: 'Read meanwhile' })).then(() => done.push('visit'));
+    await Promise.all([removing, visit]);
+    expect(done).toEqual(['visit', `removed ${(PAGES * 4) / 5}`]);
+    expect(await history.count()).toBe(PAGES / 5 + 1);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+  });
+
   test('a search stops between its reads once its signal is aborted', async () => {
-    const history = await largeHistory();
+    const { history } = await largeHistory();
     // The walk's reads of the page stores: every getAll-style request while the search runs.
     const reads = (['getAll', 'getAllKeys', 'getAllRecords'] as const).filter((name) => name in IDBObjectStore.prototype).map((name) => vi.spyOn(IDBObjectStore.prototype as never as Record<string, () => unknown>, name));
     const count = () => reads.reduce((n, spy) => n + spy.mock.calls.length, 0);
@@ -247,7 +258,7 @@ describe('walks of the whole store (a search, the own articles) hold no transact
   });
 
   test('a search still finds every match across the reads, newest first', async () => {
-    const history = await largeHistory();
+    const { history } = await largeHistory();
     const { pages, total } = await history.list({ search: 'article 24', limit: 3 });
     // "Article 24", "Article 240"…"Article 249", "Article 2400"…"Article 2499": 1 + 10 + 100.
     expect(total).toBe(111);
