@@ -318,7 +318,7 @@ const SYNTHETIC_SITES = 997;
 
 /**
  * "Stop checking" a site on the settings page, which removes its pages
- * (History.deleteSites): how long the removal takes, and what visits
+ * (History.pageIdsOfSites, then deletePages): how long the removal takes, and what visits
  * recorded back to back meanwhile wait (decisions/0101). The site's pages
  * are recorded again after, so the store keeps its size for what follows.
  */
@@ -328,7 +328,8 @@ async function forgetSiteBench() {
   const site = `news${FORGOTTEN_SITE}.example.com`;
   const t = performance.now();
   let ms = -1;
-  const removing = open.deleteSites((s) => s === site).then((removed) => {
+  const belongs = (s: string) => s === site;
+  const removing = open.pageIdsOfSites(belongs).then((ids) => open.deletePages(ids, belongs)).then((removed) => {
     ms = performance.now() - t;
     return removed;
   });

@@ -1,11 +1,12 @@
 import { formatCount, formatDate, formatDateTime, t, type MessageKey } from '../../src/i18n';
 import { isLongEnough } from '../../src/core/text-length';
 import type { Settings } from '../../src/settings';
-import { HistoryQuotaError, type History, type Page, type PageSource } from '../../src/store';
+import type { History, Page, PageSource } from '../../src/store';
 import { isolateBidi } from '../../src/ui/bidi';
 import { showWhenSlow } from '../../src/ui/busy-line';
 import { byId, externalLink, h } from '../../src/ui/dom';
 import { isLinkable } from '../../src/ui/match-text';
+import { failureReason } from './failure-reason';
 import { formatBytes } from './format-bytes';
 
 /** Rows fetched per "Show more". */
@@ -138,10 +139,4 @@ export function initHistoryView({ history, loadSettings, estimateStorage, confir
   });
 
   return { refresh };
-}
-
-/** Why a change to the history failed, for the user: a full disk in their language, anything else as the browser said it. */
-function failureReason(error: unknown): string {
-  if (error instanceof HistoryQuotaError) return t('storageFullReason');
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 import { localizeDom, pageLanguage, t } from '../../src/i18n';
 import { sendMessage } from '../../src/protocol';
 import { loadSettings, updateSettings, isSiteExcluded } from '../../src/settings';
-import { openHistory, type History, type Page } from '../../src/store';
+import { openHistory } from '../../src/store';
 import { byId } from '../../src/ui/dom';
 import { initHistoryView } from './history-view';
 import { findRepostsInWorker } from './reposts-in-worker';
@@ -43,18 +43,15 @@ async function main(): Promise<void> {
   await initSettingsForm(byId<HTMLFormElement>('settings-form'), {
     load: loadSettings,
     save: updateSettings,
-    countSite: async (site) => (await storedPagesOf(history, site)).length,
-    purgeSite: (site) => history.deleteSites((stored) => isSiteExcluded(stored, [site])),
+    findSite: async (site) => {
+      const belongs = (stored: string) => isSiteExcluded(stored, [site]);
+      const ids = await history.pageIdsOfSites(belongs);
+      return { count: ids.length, remove: () => history.deletePages(ids, belongs) };
+    },
     confirm: (message) => window.confirm(message),
     onHistoryChanged: refresh,
   });
   await Promise.all([view.refresh(), mine.refresh()]);
-}
-
-/** Stored pages of `site` and its subdomains (the URL search narrows, the site check decides). */
-async function storedPagesOf(history: History, site: string): Promise<Page[]> {
-  const { pages } = await history.list({ search: site });
-  return pages.filter((page) => isSiteExcluded(page.site, [site]));
 }
 
 void main();

@@ -1,18 +1,12 @@
-import { formatCount, t } from '../../src/i18n';
+import { t } from '../../src/i18n';
 import { MAX_SUPPORTED_DISTANCE } from '../../src/core/verdict';
-import { RETENTION_CHOICES, isSiteExcluded, parseSiteInput, type Settings } from '../../src/settings';
+import { RETENTION_CHOICES, type Settings } from '../../src/settings';
 import { byId, h } from '../../src/ui/dom';
+import { initExcludedSites, type ExcludedSitesDeps } from './excluded-sites';
 
-export interface SettingsFormDeps {
+export interface SettingsFormDeps extends Pick<ExcludedSitesDeps, 'findSite' | 'confirm' | 'onHistoryChanged'> {
   load(): Promise<Settings>;
   save(patch: Partial<Settings>): Promise<Settings>;
-  /** Pages stored from a site (and its subdomains). */
-  countSite(site: string): Promise<number>;
-  /** Deletes them; resolves to how many went. */
-  purgeSite(site: string): Promise<number>;
-  confirm(message: string): boolean;
-  /** The history list must be redrawn. */
-  onHistoryChanged(): void;
 }
 
 /** How long the "Saved" confirmation stays visible. */
@@ -42,10 +36,13 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
     ...RETENTION_CHOICES.map((days) => h('option', { value: days }, days === 0 ? t('retentionForever') : t('retentionDays', String(days)))),
   );
 
-  const siteList = byId('site-list');
-  const siteEmpty = byId('site-empty');
-  const siteInput = byId<HTMLInputElement>('site-input');
-  const siteError = byId('site-error');
+  const sites = initExcludedSites({
+    excluded: () => settings.excludedSites,
+    save: (excludedSites) => save({ excludedSites }),
+    findSite: deps.findSite,
+    confirm: deps.confirm,
+    onHistoryChanged: deps.onHistoryChanged,
+  });
 
   function fill(): void {
     input('autoMode').checked = settings.autoMode;
@@ -56,17 +53,7 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
     input('minWords').value = String(settings.minLength.words);
     select('retentionDays').value = String(settings.retentionDays);
     input('recordIncognito').checked = settings.recordIncognito;
-    siteList.replaceChildren(...settings.excludedSites.map((site) =>
-      h('li', {},
-        h('span', { class: 'site-name' }, site),
-        h('button', {
-          type: 'button',
-          class: 'btn ghost small',
-          'aria-label': t('removeSite', site),
-          title: t('removeSite', site),
-          onclick: () => void save({ excludedSites: settings.excludedSites.filter((s) => s !== site) }),
-        }, '×'))));
-    siteEmpty.hidden = settings.excludedSites.length > 0;
+    sites.show(settings.excludedSites);
   }
 
   const checkbox = (name: 'autoMode' | 'showNotice' | 'showQuotes' | 'recordIncognito') =>
@@ -84,28 +71,6 @@ export async function initSettingsForm(form: HTMLFormElement, deps: SettingsForm
     });
   }
 
-  const addSite = async () => {
-    const site = parseSiteInput(siteInput.value);
-    siteError.hidden = site !== undefined;
-    if (site === undefined) {
-      siteError.textContent = t('invalidSite', siteInput.value.trim());
-      return;
-    }
-    siteInput.value = '';
-    if (!isSiteExcluded(site, settings.excludedSites)) await save({ excludedSites: [...settings.excludedSites, site] });
-    const stored = await deps.countSite(site);
-    if (stored > 0 && deps.confirm(t('confirmPurgeSite', [formatCount(stored), site]))) {
-      await deps.purgeSite(site);
-      deps.onHistoryChanged();
-    }
-  };
-  byId('add-site').addEventListener('click', () => void addSite());
-  siteInput.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void addSite();
-    }
-  });
   form.addEventListener('submit', (event) => event.preventDefault());
 
   fill();

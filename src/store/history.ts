@@ -82,7 +82,7 @@ export interface ListOptions {
  */
 const EXPORT_BATCH = 2000;
 /**
- * Pages removed per read-write transaction (deleteSites): each page takes
+ * Pages removed per read-write transaction (deletePages): each page takes
  * ~60 block-index entries with it, each a bucket read and rewritten (~0.2 ms
  * apiece in Chromium), so a visit recorded meanwhile waits for one batch of
  * ~0.25 s, not for the whole removal (100 a batch: 2.4 s; decisions/0101).
@@ -267,21 +267,27 @@ export class History {
   }
 
   /**
-   * Removes every page whose site (as stored in the record) `belongs` picks,
-   * with its block entries; returns how many. Finds them by reading the whole
-   * store in short transactions (an index of sites cost every page ~50 bytes
-   * for this rare action), then removes them DELETE_BATCH a transaction, so
-   * visits go on meanwhile. A failure leaves the batches before it removed:
-   * calling it again finishes the work.
+   * The keys of every page whose site (as stored in the record) `belongs`
+   * picks: the whole store read in short transactions (an index of sites cost
+   * every page ~50 bytes for this rare action), so visits go on meanwhile.
    */
-  async deleteSites(belongs: (site: string) => boolean): Promise<number> {
-    const picked = (stored: StoredPage) => belongs(storedSite(stored));
+  async pageIdsOfSites(belongs: (site: string) => boolean): Promise<number[]> {
     const ids: number[] = [];
-    for await (const batch of this.storedBatches((stored, key) => (picked(stored) ? key : undefined))) {
+    for await (const batch of this.storedBatches((stored, key) => (belongs(storedSite(stored)) ? key : undefined))) {
       for (const id of batch) if (id !== undefined) ids.push(id);
     }
-    // Checked again as each batch is removed: a page read meanwhile may have taken a freed key.
-    return this.removePages(ids, picked);
+    return ids;
+  }
+
+  /**
+   * Removes the pages `ids` name with their block entries, DELETE_BATCH a
+   * transaction so that visits go on meanwhile, each only if `belongs` still
+   * picks its site (a page read since the ids were found may have taken a
+   * freed key); returns how many went. A failure leaves the batches before it
+   * removed: calling it again finishes the work.
+   */
+  async deletePages(ids: Iterable<number>, belongs: (site: string) => boolean = () => true): Promise<number> {
+    return this.removePages([...new Set(ids)], (stored) => belongs(storedSite(stored)));
   }
 
   /** Removes those of `ids` that hold a page `still` picks, DELETE_BATCH a transaction. */

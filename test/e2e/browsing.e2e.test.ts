@@ -251,6 +251,7 @@ describe('flagging reposts while browsing', () => {
     expect(await dialog).toContain(`${storedFromLocalhost} pages from localhost`);
     await expect.poll(() => options.locator('#site-list li').count()).toBe(1);
     await expect.poll(async () => (await storedPages(worker)).filter((p) => p.site === 'localhost').length).toBe(0);
+    await expect.poll(() => options.locator('#site-busy').textContent()).toBe(`Deleted ${storedFromLocalhost} pages from localhost.`);
     await screenshot(options, 'en-settings', { fullPage: true });
 
     since = Date.now();

@@ -40,7 +40,7 @@ describe('concurrent writers', () => {
     await Promise.all([
       page.importJson(serializeExport(imported, new Date(T0))),
       ...Array.from({ length: 10 }, (_, i) => background.recordVisit(pageInput({ url: `https://visited.example/${i}`, fingerprint: `f${i}23456789abcdef` }))),
-      page.deleteSites((site) => site === 'nowhere.example'),
+      page.pageIdsOfSites((site) => site === 'nowhere.example').then((ids) => page.deletePages(ids)),
     ]);
     expect(await background.count()).toBe(60);
     expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);

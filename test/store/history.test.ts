@@ -126,7 +126,7 @@ describe('recordVisit', () => {
   });
 });
 
-describe('delete, deleteSites, clear', () => {
+describe('delete, pageIdsOfSites and deletePages, clear', () => {
   async function threePages() {
     const setup = await freshHistory();
     const { history } = setup;
@@ -153,10 +153,15 @@ describe('delete, deleteSites, clear', () => {
     expect(await blockKeyCount(factory, name)).toEqual([2, 2, 2, 2]);
   });
 
-  test('deleteSites removes every page of the sites it picks with its block entries and returns how many', async () => {
-    const { history, factory, name, c } = await threePages();
-    expect(await history.deleteSites((site) => site === 'a.example')).toBe(2);
-    expect(await history.deleteSites((site) => site === 'nowhere.example')).toBe(0);
+  test('pageIdsOfSites finds the pages of the sites it picks; deletePages removes them with their block entries and says how many went', async () => {
+    const { history, factory, name, a, b, c } = await threePages();
+    const ofA = (site: string) => site === 'a.example';
+    const ids = await history.pageIdsOfSites(ofA);
+    expect(ids.toSorted((x, y) => x - y)).toEqual([a.id, b.id].toSorted((x, y) => x - y));
+    expect(await history.pageIdsOfSites((site) => site === 'nowhere.example')).toEqual([]);
+    // A page whose site the test no longer picks stays, as one read since the ids were found would.
+    expect(await history.deletePages([...ids, c.id], ofA)).toBe(2);
+    expect(await history.deletePages(ids, ofA)).toBe(0);
     expect((await history.list()).pages.map((p) => p.id)).toEqual([c.id]);
     expect(await blockKeyCount(factory, name)).toEqual([1, 1, 1, 1]);
   });
@@ -232,7 +237,8 @@ describe('walks of the whole store (a search, the own articles, removing a site)
   test('removing a site: a visit recorded meanwhile is written first, and every page of the site goes', async () => {
     const { history, factory, name } = await largeHistory((i) => (i % 5 === 0 ? 'kept.example' : 'example.com'));
     const done: string[] = [];
-    const removing = history.deleteSites((site) => site === 'example.com').then((removed) => done.push(`removed ${removed}`));
+    const ofExample = (site: string) => site === 'example.com';
+    const removing = history.pageIdsOfSites(ofExample).then((ids) => history.deletePages(ids, ofExample)).then((removed) => done.push(`removed ${removed}`));
     const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', site: 'news.example', title: 'Read meanwhile' })).then(() => done.push('visit'));
     await Promise.all([removing, visit]);
     expect(done).toEqual(['visit', `removed ${(PAGES * 4) / 5}`]);

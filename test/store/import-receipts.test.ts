@@ -63,7 +63,7 @@ describe('importing the same file again', () => {
 
   test.each([
     ['a page deleted', (history: History) => history.getByUrl('https://example.com/3').then((page) => history.delete(page?.id as number))],
-    ['a site deleted', (history: History) => history.deleteSites((site) => site === 'example.com')],
+    ['a site deleted', async (history: History) => history.deletePages(await history.pageIdsOfSites((site) => site === 'example.com'))],
     ['the history cleared', (history: History) => history.clear()],
   ])('after %s, is read through and brings back what the file holds', async (_what, remove) => {
     const { history, factory, name } = await freshHistory();

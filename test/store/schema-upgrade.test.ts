@@ -122,7 +122,7 @@ describe.each([[1, buildV1Database], [2, buildV2Database], [3, buildV3Database],
     expect((await history.list()).pages.map((p) => p.url)).toEqual(['https://me.example/essay', 'https://example.com/first', 'https://news.example.cn/a']);
     expect((await history.query('aaaaaaaa55555554', 0)).map((m) => [m.page.url, m.slot, m.distance])).toEqual([['https://me.example/essay', 1, 0]]);
     expect((await history.query('00ff00ff00ff00fe', 3)).map((m) => [m.page.url, m.slot])).toEqual([['https://example.com/first', 1]]);
-    expect(await history.deleteSites((site) => site === 'example.com')).toBe(1);
+    expect(await history.deletePages(await history.pageIdsOfSites((site) => site === 'example.com'))).toBe(1);
     expect(await history.query('00ff00ff00ff00ff', 3)).toEqual([]);
   });
 
