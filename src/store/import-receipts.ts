@@ -6,7 +6,7 @@
  * that saw pages removed while it ran leaves none.
  */
 import { asReceipt, type ImportReceipt } from './codec/import-receipt';
-import { inTransaction } from './errors';
+import { collectRequests, inTransaction } from './errors';
 import type { HistoryDatabase } from './schema';
 
 /** Where the removal token is kept: not a receipt key, which starts with a digit. */
@@ -25,8 +25,11 @@ interface ImportsStore {
 
 /** In a transaction that removes pages: no file imported before counts as imported any more. */
 export function forgetReceipts(store: ImportsStore): Promise<unknown>[] {
-  // Random, not a count: the store's clear restarts any count.
-  return [store.clear(), store.put(crypto.randomUUID(), REMOVED)];
+  return collectRequests((request) => {
+    request(store.clear());
+    // Random, not a count: the store's clear restarts any count.
+    request(store.put(crypto.randomUUID(), REMOVED));
+  });
 }
 
 export class ImportReceipts {
@@ -65,7 +68,7 @@ export class ImportReceipts {
       // Anything else under a receipt's key (a damaged record) sorts last, so it goes first.
       const receipts = keys.map((k, i) => ({ key: k, at: asReceipt(values[i])?.at ?? -Infinity })).filter(({ key: k }) => k !== REMOVED);
       receipts.sort((a, b) => b.at - a.at);
-      await Promise.all(receipts.slice(MAX_RECEIPTS).map(({ key: old }) => tx.store.delete(old)));
+      await Promise.all(collectRequests((request) => receipts.slice(MAX_RECEIPTS).forEach(({ key: old }) => request(tx.store.delete(old)))));
       return true;
     });
   }

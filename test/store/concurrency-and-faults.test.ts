@@ -81,6 +81,30 @@ describe('writes failing midway (storage quota used up)', () => {
     return history.importJson(serializeExport(records, new Date(T0 + 10)));
   }
 
+  // 25 pages of one site are removed in three transactions of ~20 writes here: the first write, one in the second, one in the third.
+  test.each([1, 25, 45])('removing a site\'s pages that fails at write %i keeps what went, loses no other page, and finishes when asked again', async (failAt) => {
+    const { history, factory, name } = await freshHistory(() => T0 + 20);
+    const site = (i: number) => (i < 25 ? 'gone.example' : 'kept.example');
+    for (let i = 0; i < 27; i++) {
+      await history.recordVisit(pageInput({ url: `https://${site(i)}/${i}`, site: site(i), fingerprint: `${i.toString(16).padStart(2, '0')}23456789abcdef`, passages: ['00ff00ff00ff00ff'] }));
+    }
+    const gone = (stored: string) => stored === 'gone.example';
+    const ids = await history.pageIdsOfSites(gone);
+    restore = failNthWrite(failAt);
+    const outcome = await history.deletePages(ids, gone).then(() => 'ok', (error: unknown) => error);
+    restore();
+    restore = undefined;
+    expect(outcome).toBeInstanceOf(HistoryQuotaError);
+    const left = await history.count();
+    // What went before the failure stays gone: the first write's failure removed nothing, the later ones some.
+    expect(left < 27).toBe(failAt > 1);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    expect(await history.deletePages(ids, gone)).toBe(left - 2);
+    expect(await history.pageIdsOfSites(() => true)).toHaveLength(2);
+    expect(indexProblems(await dumpDatabase(factory, name))).toEqual([]);
+    history.close();
+  });
+
   test('any operation failing at any write leaves every store as it was; the others keep the index whole', async () => {
     await fc.assert(fc.asyncProperty(
       fc.array(operation, { minLength: 1, maxLength: 6 }),
