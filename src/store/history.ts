@@ -263,7 +263,7 @@ export class History {
 
   /** Removes the page and its block entries; false when there was no such page. */
   async delete(id: number): Promise<boolean> {
-    return (await this.removePages([id], () => true)) === 1;
+    return (await this.deletePages([id])) === 1;
   }
 
   /**
@@ -287,21 +287,17 @@ export class History {
    * removed: calling it again finishes the work.
    */
   async deletePages(ids: Iterable<number>, belongs: (site: string) => boolean = () => true): Promise<number> {
-    return this.removePages([...new Set(ids)], (stored) => belongs(storedSite(stored)));
-  }
-
-  /** Removes those of `ids` that hold a page `still` picks, DELETE_BATCH a transaction. */
-  private async removePages(ids: readonly number[], still: (stored: StoredPage) => boolean): Promise<number> {
+    const unique = [...new Set(ids)];
     let removed = 0;
-    for (let start = 0; start < ids.length; start += DELETE_BATCH) {
-      const batch = ids.slice(start, start + DELETE_BATCH);
+    for (let start = 0; start < unique.length; start += DELETE_BATCH) {
+      const batch = unique.slice(start, start + DELETE_BATCH);
       const tx = this.db.transaction(ALL_STORES, 'readwrite');
       const table = new PageTable(tx);
       removed += await inTransaction(tx, () => withBlockEdits(tx, table, async (edits) => {
         const stored = await table.getMany(batch);
         let count = 0;
         stored.forEach((page, i) => {
-          if (page === undefined || !still(page)) return;
+          if (page === undefined || !belongs(storedSite(page))) return;
           removePage(table, decodePage(page, batch[i] as number), edits);
           count++;
         });
