@@ -269,6 +269,9 @@ async function queryBench(count: number, seed: number) {
 const HISTORY_PAGE_OPENS = 10;
 /** Searches timed per size: a search reads every stored title and URL (History.list), seconds at a million pages. */
 const HISTORY_SEARCHES = 3;
+/** Pages marked as the user's own for the My articles list, and how many times it is timed (decisions/0102). */
+const OWN_ARTICLES = 20;
+const OWN_LISTS = 5;
 /** How long into each search a visit is recorded, timed as it waits for the search's reads (decisions/0098). */
 const VISIT_INTO_SEARCH_MS = 50;
 
@@ -309,7 +312,18 @@ async function historyPageBench(needle: string) {
     visitMs.push(performance.now() - v);
     await searching;
   }
-  return { newestMs, oldestMs, searchMs, visitMs, found, count: await open.count() };
+  // The My articles tab's list: a few stored pages marked as the user's own, then given back as visits.
+  const own = Array.from({ length: Math.min(OWN_ARTICLES, stored) }, (_, k) => pageOf(Math.floor((k * stored) / OWN_ARTICLES), corpus as Corpus).url);
+  for (const url of own) await open.setSource(url, 'author');
+  const ownMs: number[] = [];
+  let ownFound = 0;
+  for (let k = 0; k < OWN_LISTS; k++) {
+    const t = performance.now();
+    ownFound = (await open.ownArticles()).length;
+    ownMs.push(performance.now() - t);
+  }
+  for (const url of own) await open.setSource(url, 'visit');
+  return { newestMs, oldestMs, searchMs, visitMs, found, ownMs, ownFound, count: await open.count() };
 }
 
 /** The synthetic site forgotten at each size: one of pageOf's 997 sites, so ~1/997 of the stored pages. */

@@ -7,7 +7,7 @@ import { normalizeUrl } from '../core/url';
 import { lookupBlocks } from './blocks/block-stores';
 import { mergeRuns } from './blocks/runs';
 import { unpackFingerprints } from './codec/fingerprints';
-import { decodePacked, decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, storedSource, type StoredPage } from './codec/stored-page';
+import { decodePacked, decodePage, encodePage, storedFiledFingerprints, storedScheme, storedSite, type StoredPage } from './codec/stored-page';
 import { collectRequests, inTransaction } from './errors';
 import { toCsv } from './export-csv';
 import { exportFileBytes } from './export-bytes';
@@ -249,16 +249,18 @@ export class History {
   }
 
   /**
-   * Every page of `source` (e.g. the user's own articles), in key order. Reads
-   * the whole store in short transactions (storedBatches), so visits recorded
-   * meanwhile wait for one batch, not for the walk.
+   * The user's own articles (source 'author'), in key order: read through the
+   * groups' `author` index, so only the groups holding one are read, not the
+   * whole store (decisions/0102).
    */
-  async pagesOf(source: PageSource): Promise<Page[]> {
-    const pages: Page[] = [];
-    for await (const batch of this.storedBatches((stored, key) => storedSource(stored, key) === source ? decodePage(stored, key) : undefined)) {
-      for (const page of batch) if (page !== undefined) pages.push(page);
-    }
-    return pages;
+  async ownArticles(): Promise<Page[]> {
+    const tx = this.db.transaction(PAGE_STORES, 'readonly');
+    return inTransaction(tx, async () => {
+      const table = new PageTable(tx);
+      const keys = await table.authorKeys();
+      const stored = await table.getMany(keys);
+      return stored.flatMap((page, i) => (page === undefined ? [] : [decodePage(page, keys[i] as number)]));
+    });
   }
 
   /** Removes the page and its block entries; false when there was no such page. */

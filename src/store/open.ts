@@ -17,6 +17,7 @@ import { upgradeToV9 } from './migrations/v9';
 import { upgradeToV10 } from './migrations/v10';
 import { upgradeToV11 } from './migrations/v11';
 import { upgradeToV12 } from './migrations/v12';
+import { upgradeToV13 } from './migrations/v13';
 import { DB_VERSION, type HistoryDatabase, type HistorySchema } from './schema';
 
 type UpgradeTx = IDBPTransaction<HistorySchema, StoreNames<HistorySchema>[], 'versionchange'>;
@@ -41,6 +42,7 @@ function upgradeSchema(db: HistoryDatabase, oldVersion: number, tx: UpgradeTx): 
   if (oldVersion < 10) migration = migration.then(() => upgradeToV10(untypedDb));
   if (oldVersion < 11) migration = migration.then(() => upgradeToV11());
   if (oldVersion < 12) migration = migration.then(() => upgradeToV12(untypedDb, untypedTx));
+  if (oldVersion < 13) migration = migration.then(() => upgradeToV13(untypedTx));
   return migration;
 }
 

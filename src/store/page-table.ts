@@ -265,6 +265,13 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     return keys.flatMap((key, i) => (pages[i] === undefined ? [] : [[key, pages[i] as StoredPage]]));
   }
 
+  /** The keys of the user's own articles (the groups' `author` index), ascending. */
+  async authorKeys(): Promise<number[]> {
+    const keys: number[] = [];
+    for (let cursor = await this.store.index('author').openKeyCursor(); cursor !== null; cursor = await cursor.continue()) keys.push(cursor.key);
+    return keys;
+  }
+
   /** The distinct schemes below `scheme` that some page records, ascending: one index step each. */
   async schemesBelow(scheme: number): Promise<number[]> {
     const schemes: number[] = [];

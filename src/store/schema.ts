@@ -10,7 +10,7 @@ import type { Mark, RunKey, RunRecord } from './codec/run';
 import type { ImportReceipt } from './codec/import-receipt';
 
 export const DB_NAME = 'deja-lu';
-export const DB_VERSION = 12;
+export const DB_VERSION = 13;
 
 /** Names of the four block stores, block n holding bits 63−16n … 48−16n of each fingerprint. */
 export const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
@@ -25,12 +25,13 @@ export interface HistorySchema extends DBSchema {
   /**
    * Pages in groups (codec/page-group.ts), keyed by the top bits of their
    * page keys (codec/page-key.ts); multiEntry indexes: lastVisit over each
-   * member's `[lastVisit, key]` (`w`), scheme over the members' schemes (`o`).
+   * member's `[lastVisit, key]` (`w`), scheme over the members' schemes (`o`),
+   * author over the keys of the members that are the user's own articles (`a`).
    */
   groups: {
     key: number;
     value: PageGroup;
-    indexes: { lastVisit: [number, number]; scheme: number };
+    indexes: { lastVisit: [number, number]; scheme: number; author: number };
   };
   /**
    * How many pages each group holds, under the group's key (a group with

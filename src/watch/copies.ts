@@ -24,7 +24,7 @@ export interface ArticleCopies {
 }
 
 /** The part of the history this needs; tests may pass the real one over fake-indexeddb. */
-export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
+export type CopyLookup = Pick<History, 'ownArticles' | 'queryMany'>;
 
 /**
  * Every page marked as the user's own (source `author`), each with the other
@@ -37,7 +37,7 @@ export type CopyLookup = Pick<History, 'pagesOf' | 'queryMany'>;
  * their first visit.
  */
 export async function copiesOfMyArticles(history: CopyLookup, options: CopyOptions): Promise<ArticleCopies[]> {
-  const articles = (await history.pagesOf('author')).sort((a, b) => a.firstVisit - b.firstVisit || a.id - b.id);
+  const articles = (await history.ownArticles()).sort((a, b) => a.firstVisit - b.firstVisit || a.id - b.id);
   const result: ArticleCopies[] = [];
   for (const article of articles) result.push({ article, copies: await copiesOf(history, article, options) });
   return result;

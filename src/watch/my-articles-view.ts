@@ -16,7 +16,7 @@ import { importWatchFile } from './import-watch-file';
 import type { WatchedUrls } from './watched-urls';
 
 export interface MyArticlesDeps {
-  history: Pick<History, 'pagesOf' | 'queryMany' | 'setSource' | 'importJson'>;
+  history: Pick<History, 'ownArticles' | 'queryMany' | 'setSource' | 'importJson'>;
   loadSettings(): Promise<Settings>;
   watched: Pick<WatchedUrls, 'add' | 'remove' | 'count'>;
   now?: () => Date;

@@ -65,12 +65,12 @@ describe('My articles tab', () => {
 
   it('says it is looking through the history while that takes more than a moment, and no more once done', async () => {
     await record('https://me.example/essay', { source: 'author' });
-    const pagesOf = history.pagesOf.bind(history);
+    const ownArticles = history.ownArticles.bind(history);
     let finish = () => {};
-    // A large history: the walk for the user's own pages takes seconds.
-    vi.spyOn(history, 'pagesOf').mockImplementation(async (source) => {
+    // A slow read (a large history, a busy disk): the list of the user's own pages takes seconds.
+    vi.spyOn(history, 'ownArticles').mockImplementation(async () => {
       await new Promise<void>((resolve) => (finish = resolve));
-      return pagesOf(source);
+      return ownArticles();
     });
     const { view } = setup();
     const busy = document.getElementById('mine-busy')!;

@@ -48,6 +48,8 @@ describe('stored bytes', () => {
         [379, {
           w: [[1714564800000, 24887840]], u: ['https://www.example.cn/news/1'], t: ['第一篇'], e: ['摘要。'], o: [1],
           c: ['https://example.cn/n/1'], l: ['zh-CN'], s: ['other.example'],
+          // The user's own article's key, under the author index (database version 13).
+          a: [24887840],
           d: '04d90072aa58bfc177d9001234abcd0001ffff0000ffff0000d9001234abcd00010103ac028827e820ac0280f0b25200008056febc7842', at: Uint32Array.from([0, 55]),
         }],
         [2922, {

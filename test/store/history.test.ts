@@ -1,7 +1,7 @@
 import { IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, test, vi } from 'vitest';
 import { fingerprintBlocks, fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
-import { MAX_EXCERPT_LENGTH, serializeExport, type ExportRecord, type History } from '../../src/store';
+import { MAX_EXCERPT_LENGTH, serializeExport, type ExportRecord } from '../../src/store';
 import { indexProblems } from '../support/history-invariants';
 import { collect, dumpDatabase, freshHistory, manualClock, pageInput, randomFingerprint, rawPut, seededRandom, T0, type StoreDump } from './helpers';
 
@@ -206,7 +206,7 @@ describe('list', () => {
   });
 });
 
-describe('walks of the whole store (a search, the own articles, removing a site) hold no transaction for their length', () => {
+describe('walks of the whole store (a search, removing a site) hold no transaction for their length', () => {
   /** More pages than one read of a walk takes (EXPORT_BATCH), so that it reads twice. */
   const PAGES = 2_500;
 
@@ -222,13 +222,10 @@ describe('walks of the whole store (a search, the own articles, removing a site)
     return setup;
   }
 
-  test.each([
-    ['a search', (history: History) => history.list({ search: 'article 1', limit: 50 })],
-    ['the own articles', (history: History) => history.pagesOf('author')],
-  ])('%s: a visit recorded meanwhile is written before the walk ends', async (_, walk) => {
+  test('a search: a visit recorded meanwhile is written before the walk ends', async () => {
     const { history } = await largeHistory();
     const done: string[] = [];
-    const walking = walk(history).then(() => done.push('walk'));
+    const walking = history.list({ search: 'article 1', limit: 50 }).then(() => done.push('walk'));
     const visit = history.recordVisit(pageInput({ url: 'https://news.example/meanwhile', title: 'Read meanwhile' })).then(() => done.push('visit'));
     await Promise.all([walking, visit]);
     expect(done).toEqual(['visit', 'walk']);
@@ -269,7 +266,7 @@ describe('walks of the whole store (a search, the own articles, removing a site)
     // "Article 24", "Article 240"…"Article 249", "Article 2400"…"Article 2499": 1 + 10 + 100.
     expect(total).toBe(111);
     expect(pages.map((page) => page.title)).toHaveLength(3);
-    expect((await history.pagesOf('author')).length).toBe(PAGES / 2);
+    expect((await history.ownArticles()).length).toBe(PAGES / 2);
   });
 });
 

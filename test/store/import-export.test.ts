@@ -197,11 +197,12 @@ describe('merging an imported record with a stored page of the same URL', () => 
     expect(indexProblems(await dumpDatabase(setup.factory, setup.name))).toEqual([]);
   });
 
-  test('options.source marks every imported record', async () => {
+  test('options.source marks every imported record, and the user\'s own articles are listed as such', async () => {
     const setup = await freshHistory();
     const record: ExportRecord = { url: 'https://example.com/mine', title: 'Mine', site: 'example.com', excerpt: '', textLength: 1, cjkChars: 0, words: 1, scheme: 2, fingerprint: '0123456789abcdef', passages: [], firstVisit: new Date(T0).toISOString(), lastVisit: new Date(T0).toISOString(), visitCount: 1, source: 'visit' };
     await setup.history.importJson(serializeExport([record], new Date(T0)), { source: 'author' });
     expect((await setup.history.getByUrl(record.url))?.source).toBe('author');
+    expect((await setup.history.ownArticles()).map((page) => page.url)).toEqual([record.url]);
   });
 });
 

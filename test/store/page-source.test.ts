@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SOURCES, type History, type PageSource } from '../../src/store';
 import { encodePage, storedSource } from '../../src/store/codec/stored-page';
 import { dumpDatabase, freshHistory, T0 } from './helpers';
@@ -40,11 +41,26 @@ describe('History.setSource: marking a page as the user\'s own, and back', () =>
   });
 });
 
-describe('History.pagesOf', () => {
-  it('lists the pages of one source only', async () => {
+describe('History.ownArticles', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const urls = async () => (await history.ownArticles()).map((page) => page.url);
+
+  it('lists the user\'s own articles only, in key order, and follows a page marked as one, back, or deleted', async () => {
     for (const [i, source] of (['visit', 'author', 'import', 'author', 'manual'] as const).entries()) await history.recordVisit(input(`https://s${i}.example/`, source));
-    expect((await history.pagesOf('author')).map((page) => page.url).sort()).toEqual(['https://s1.example/', 'https://s3.example/']);
-    expect(await history.pagesOf('import')).toHaveLength(1);
+    const byKey = async (list: string[]) => (await Promise.all(list.map(async (url) => [(await history.getByUrl(url))!.id, url] as const))).sort(([a], [b]) => a - b).map(([, url]) => url);
+    expect(await urls()).toEqual(await byKey(['https://s1.example/', 'https://s3.example/']));
+    await history.setSource('https://s0.example/', 'author');
+    await history.setSource('https://s1.example/', 'visit');
+    expect(await urls()).toEqual(await byKey(['https://s0.example/', 'https://s3.example/']));
+    await history.delete((await history.getByUrl('https://s3.example/'))!.id);
+    expect(await urls()).toEqual(['https://s0.example/']);
+  });
+
+  it('reads the groups that hold one through their author index, not every group', async () => {
+    for (let i = 0; i < 30; i++) await history.recordVisit(input(`https://s${i}.example/`, i === 7 ? 'author' : 'visit'));
+    const walked = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    expect(await urls()).toEqual(['https://s7.example/']);
+    expect(walked).not.toHaveBeenCalled();
   });
 });
 

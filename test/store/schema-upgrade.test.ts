@@ -13,6 +13,7 @@ import { buildV9Database } from './fixtures/v9-database';
 import { buildV10Database } from './fixtures/v10-database';
 import { buildV11Database } from './fixtures/v11-database';
 import { buildV12Database } from './fixtures/v12-database';
+import { buildV13Database } from './fixtures/v13-database';
 import { indexProblems } from '../support/history-invariants';
 import { fingerprintFromHex, fingerprintToHex } from '../../src/core/fingerprint64';
 import { hammingDistance } from '../../src/core/hamming';
@@ -20,7 +21,7 @@ import type { Page as PageRecord } from '../../src/store';
 import { dumpDatabase, expectUpgradeRefused, flipRandomBits, freshHistory, pageInput, randomFingerprint, rawOpen, rawPut, seededRandom, T0 } from './helpers';
 
 describe('schema', () => {
-  test('a new database is "deja-lu" with the groups store (keys from URLs\' top bits, two multiEntry indexes) and their sizes, four block stores, the import\'s runs and the imports\' receipts', async () => {
+  test('a new database is "deja-lu" with the groups store (keys from URLs\' top bits, three multiEntry indexes) and their sizes, four block stores, the import\'s runs and the imports\' receipts', async () => {
     const factory = new IDBFactory();
     (await openHistory({ indexedDB: factory })).close();
     const db = await rawOpen(factory, DB_NAME);
@@ -29,7 +30,8 @@ describe('schema', () => {
     const groups = db.transaction('groups').objectStore('groups');
     expect(groups.keyPath).toBeNull();
     expect(groups.autoIncrement).toBe(false);
-    expect([...groups.indexNames].sort()).toEqual(['lastVisit', 'scheme']);
+    expect([...groups.indexNames].sort()).toEqual(['author', 'lastVisit', 'scheme']);
+    expect([groups.index('author').keyPath, groups.index('author').multiEntry]).toEqual(['a', true]);
     expect([groups.index('lastVisit').keyPath, groups.index('lastVisit').multiEntry]).toEqual(['w', true]);
     expect([groups.index('scheme').keyPath, groups.index('scheme').multiEntry]).toEqual(['o', true]);
     db.close();
@@ -60,7 +62,7 @@ describe('schema', () => {
  * A database as each released version of Déjà Lu left it, built with raw
  * IndexedDB calls. Bumping DB_VERSION means adding the version it replaces here.
  */
-const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database, 11: buildV11Database, 12: buildV12Database };
+const RELEASED_DATABASES: Record<number, (factory: IDBFactory, name: string) => Promise<unknown>> = { 1: buildV1Database, 2: buildV2Database, 3: buildV3Database, 4: buildV4Database, 5: buildV5Database, 6: buildV6Database, 7: buildV7Database, 8: buildV8Database, 9: buildV9Database, 10: buildV10Database, 11: buildV11Database, 12: buildV12Database, 13: buildV13Database };
 
 describe('fixture databases', () => {
   test('there is one for every released schema version', () => {

@@ -7,14 +7,16 @@
  * fingerprint's, or 0 (filed before database version 11). A torn write (a
  * page without its entries, entries without their page) breaks it. From
  * version 12, `groupSizes` holds each group's page count, and nothing for a
- * group that does not exist. Works on raw dumps, from fake-indexeddb or from
- * the browser.
+ * group that does not exist; from version 13, a group's `a` column holds the
+ * keys of exactly its members that are the user's own articles, and is
+ * absent when none is. Works on raw dumps, from fake-indexeddb or from the
+ * browser.
  */
 import { fingerprintBlocks } from '../../src/core/fingerprint64';
 import { bucketEntry, bucketKey, decodeBucket, filings } from '../../src/store/codec/bucket';
 import { unpackFingerprints } from '../../src/store/codec/fingerprints';
 import { checkGroup, memberCount, membersOf } from '../../src/store/codec/page-group';
-import { storedFiledFingerprints, type StoredPage } from '../../src/store/codec/stored-page';
+import { storedFiledFingerprints, storedSource, type StoredPage } from '../../src/store/codec/stored-page';
 
 const BLOCK_STORES = ['block0', 'block1', 'block2', 'block3'] as const;
 
@@ -44,7 +46,7 @@ function count(map: Map<string, number>, id: string): void {
  * (src/store/import-round.ts), which a lookup skips and a rerun replaces.
  */
 export function indexProblems(dump: HistoryDump, options: { leftovers?: boolean } = {}): string[] {
-  const problems: string[] = [...sizeProblems(dump)];
+  const problems: string[] = [...sizeProblems(dump), ...authorProblems(dump)];
   const { keys: pageKeys, values: pages } = pagesOfDump(dump);
   BLOCK_STORES.forEach((store, block) => {
     const expected = new Map<string, number>();
@@ -94,4 +96,17 @@ function sizeProblems(dump: HistoryDump): string[] {
   for (const [group, n] of expected) if (actual.get(group) !== n) problems.push(`groupSizes: group ${group} holds ${n} pages, its count says ${String(actual.get(group))}`);
   for (const [group, n] of actual) if (!expected.has(group)) problems.push(`groupSizes: group ${group} does not exist, its count says ${String(n)}`);
   return problems;
+}
+
+/** What is wrong with the groups' `a` columns (version 13 on): keys that are not exactly the members whose source is 'author'. */
+function authorProblems(dump: HistoryDump): string[] {
+  const groups = dump.groups;
+  if (groups === undefined) return [];
+  return groups.keys.flatMap((key, i) => {
+    const group = checkGroup(groups.values[i], key as number);
+    const authors = membersOf(group).filter(([member, page]) => storedSource(page, member) === 'author').map(([member]) => member);
+    const column = group.a;
+    const same = column === undefined ? authors.length === 0 : column.length > 0 && JSON.stringify(column) === JSON.stringify(authors);
+    return same ? [] : [`groups: group ${String(key)} lists its own articles as ${JSON.stringify(column)}, its members say ${JSON.stringify(authors)}`];
+  });
 }

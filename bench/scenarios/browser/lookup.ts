@@ -41,7 +41,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
     const disk = dirSize(idbDir);
     const settled = await settledDiskSize(sw, idbDir);
     const q = await callSw<{ ms: number[]; nearMs: number[]; randomMs: number[]; hits: number; manyMs: number[]; longMs: number[]; longestMs: number[]; visitMs: number[] }>(sw, 'queryBench', quick ? 300 : QUERIES, 42);
-    const hp = await callSw<{ newestMs: number[]; oldestMs: number[]; searchMs: number[]; visitMs: number[]; found: number; count: number }>(sw, 'historyPageBench', needle);
+    const hp = await callSw<{ newestMs: number[]; oldestMs: number[]; searchMs: number[]; visitMs: number[]; found: number; ownMs: number[]; ownFound: number; count: number }>(sw, 'historyPageBench', needle);
     if (hp.count !== pages) throw new Error(`History.count() gave ${hp.count} for ${pages} stored pages`);
     const forget = await callSw<{ ms: number; removed: number; visitMs: number[]; count: number }>(sw, 'forgetSiteBench');
     if (forget.count !== pages) throw new Error(`History.count() gave ${forget.count} after a site was forgotten and read again, for ${pages} stored pages`);
@@ -67,6 +67,7 @@ export async function lookups(sw: Worker, profile: string, extensionId: string, 
         visitDuringSearch: roundSummary(summarize(hp.visitMs), 1),
         needle,
         found: hp.found,
+        ownArticles: { ms: roundSummary(summarize(hp.ownMs), 1), found: hp.ownFound },
         forgetSite: { ms: round(forget.ms, 0), removed: forget.removed, visitDuring: roundSummary(summarize(forget.visitMs), 1), visits: forget.visitMs.length },
       },
       bruteForce: roundSummary(summarize(bf.ms), 3),

@@ -10,7 +10,7 @@
  * when it is asked for, its bytes a view into the group's. Pure: no IndexedDB.
  */
 import type { FingerprintScheme } from '../../core/scheme';
-import type { StoredPage } from './stored-page';
+import { storedSource, type StoredPage } from './stored-page';
 
 /**
  * Page keys are below 2^28 (page-key.ts); a group holds the keys that share
@@ -35,6 +35,13 @@ export interface PageGroup {
   /** The members' packed fields one after another: member i's are d[at[i]] … d[at[i + 1] − 1]. */
   d: Uint8Array;
   at: Uint32Array;
+  /**
+   * The keys of the members whose source is 'author' (the user's own
+   * articles), in key order, present only when some member is one: the
+   * multiEntry `author` index, so listing them reads those groups alone,
+   * not every group (database version 13, decisions/0102).
+   */
+  a?: number[];
   /** The optional strings (StoredPage c, l, s), each column present only when some member has one; null where a member has none. */
   c?: (string | null)[];
   l?: (string | null)[];
@@ -71,7 +78,18 @@ export function encodeGroup(members: readonly (readonly [number, StoredPage])[])
   for (const field of OPTIONAL) {
     if (members.some(([, page]) => page[field] !== undefined)) group[field] = members.map(([, page]) => page[field] ?? null);
   }
+  const authors = members.filter(([key, page]) => isOwnArticle(page, key)).map(([key]) => key);
+  if (authors.length > 0) group.a = authors;
   return group;
+}
+
+/** Whether the member is one of the user's own articles; a damaged one is not, and still does not stop its group being written. */
+function isOwnArticle(page: StoredPage, key: number): boolean {
+  try {
+    return storedSource(page, key) === 'author';
+  } catch {
+    return false;
+  }
 }
 
 export function memberCount(group: PageGroup): number {
@@ -150,7 +168,8 @@ export function checkGroup(value: unknown, group: number): PageGroup {
     && Array.isArray(record?.o) && record.o.length === n
     && record?.d instanceof Uint8Array && record.at instanceof Uint32Array && record.at.length === n + 1
     && record.at[0] === 0 && record.at[n] === record.d.byteLength && record.at.every((offset, i) => i === 0 || offset >= ((record.at as Uint32Array)[i - 1] as number))
-    && OPTIONAL.every((field) => record[field] === undefined || isStrings(record[field], n, true));
+    && OPTIONAL.every((field) => record[field] === undefined || isStrings(record[field], n, true))
+    && (record.a === undefined || (Array.isArray(record.a) && record.a.every((key) => Number.isInteger(key) && key >= low && key <= high)));
   if (!wellFormed) throw new DamagedGroupError(group);
   return record as PageGroup;
 }
