@@ -52,6 +52,18 @@ describe('upgrading a version-12 history to 13', () => {
     history.close();
   });
 
+  test('a member too short to hold its source counts as no article, and the upgrade goes on', async () => {
+    const factory = new IDBFactory();
+    await buildV12Database(factory, 'v12');
+    // One member whose packed fields end inside its fingerprints (a count of 2, one fingerprint's bytes).
+    const key = 0x1230005;
+    await rawPut(factory, 'v12', 'groups', { w: [[T0, key]], u: ['https://me.example/torn'], t: ['Torn'], e: [''], o: [7], d: Uint8Array.from([2, 1, 2, 3, 4, 5, 6, 7, 8]), at: Uint32Array.from([0, 9]) }, groupOf(key));
+    await rawPut(factory, 'v12', 'groupSizes', 1, groupOf(key));
+    const history = await openHistory({ indexedDB: factory, name: 'v12' });
+    expect((await history.ownArticles()).map((page) => page.url)).toEqual(['https://me.example/essay']);
+    history.close();
+  });
+
   test('a group that is not one refuses the upgrade and leaves version 12 as it was', async () => {
     const factory = new IDBFactory();
     await buildV12Database(factory, 'v12');

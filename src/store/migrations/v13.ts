@@ -7,9 +7,9 @@
  * an article of the user's; nothing else changes. A member's source is the
  * byte after its flags in its packed fields (`d` from `at[i]`): a count byte
  * (bit 0x80: chunk heads follow, with a count byte of their own), 8 bytes
- * per fingerprint, the flags, then the source (3 is 'author'). A group
- * record that is not a version-12 group aborts the upgrade, which leaves
- * version 12 as it was. Frozen (v1.ts).
+ * per fingerprint, the flags, then the source (3 is 'author'); a member too
+ * short for that counts as none. A group record that is not a version-12
+ * group aborts the upgrade, which leaves version 12 as it was. Frozen (v1.ts).
  */
 import type { UpgradeTransaction } from './upgrade';
 
@@ -38,8 +38,8 @@ function authorsOf(value: unknown, group: unknown): number[] {
     const count = (d[start] ?? 0) & ~HEADS_FOLLOW;
     let flags = start + 1 + count * FINGERPRINT_BYTES;
     if (((d[start] ?? 0) & HEADS_FOLLOW) !== 0) flags += 1 + (d[flags] ?? 0) * FINGERPRINT_BYTES;
-    if (flags + 1 >= (at[i + 1] as number)) throw new Error(`group ${String(group)} is not a version-12 group`);
-    return d[flags + 1] === AUTHOR ? [key] : [];
+    // A member too short to hold its source is damaged: no article, as encodeGroup reads it, and the upgrade goes on.
+    return flags + 1 < (at[i + 1] as number) && d[flags + 1] === AUTHOR ? [key] : [];
   });
 }
 
