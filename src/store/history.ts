@@ -257,9 +257,7 @@ export class History {
     const tx = this.db.transaction(PAGE_STORES, 'readonly');
     return inTransaction(tx, async () => {
       const table = new PageTable(tx);
-      const keys = await table.authorKeys();
-      const stored = await table.getMany(keys);
-      return stored.flatMap((page, i) => (page === undefined ? [] : [decodePage(page, keys[i] as number)]));
+      return (await table.present(await table.authorKeys())).map(([key, page]) => decodePage(page, key));
     });
   }
 
@@ -356,9 +354,8 @@ export class History {
     found.sort((a, b) => direction * (a.lastVisit - b.lastVisit || a.id - b.id));
     const ids = found.slice(offset, offset + limit).map((entry) => entry.id);
     const tx = this.db.transaction(PAGE_STORES, 'readonly');
-    const stored = await inTransaction(tx, () => new PageTable(tx).getMany(ids));
-    const pages = stored.flatMap((page, i) => page === undefined ? [] : [decodePage(page, ids[i] as number)]);
-    return { pages, total: found.length };
+    const stored = await inTransaction(tx, () => new PageTable(tx).present(ids));
+    return { pages: stored.map(([key, page]) => decodePage(page, key)), total: found.length };
   }
 
   /**

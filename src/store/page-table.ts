@@ -143,6 +143,12 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
     return Promise.all(keys.map((key) => this.get(key)));
   }
 
+  /** The pages stored under `keys`, with their keys, in their order; keys holding none are left out. */
+  async present(keys: readonly number[]): Promise<[number, StoredPage][]> {
+    const pages = await this.getMany(keys);
+    return keys.flatMap((key, i) => (pages[i] === undefined ? [] : [[key, pages[i] as StoredPage]]));
+  }
+
   /** Which of `keys` hold a page, in their order. */
   async holds(keys: readonly number[]): Promise<boolean[]> {
     return (await this.getMany(keys)).map((page) => page !== undefined);
@@ -261,8 +267,7 @@ export class PageTable<M extends IDBTransactionMode = IDBTransactionMode> {
       keys.push((cursor.key as [number, number])[1]);
       cursor = await cursor.continue();
     }
-    const pages = await this.getMany(keys);
-    return keys.flatMap((key, i) => (pages[i] === undefined ? [] : [[key, pages[i] as StoredPage]]));
+    return this.present(keys);
   }
 
   /** The keys of the user's own articles (the groups' `author` index), ascending. */

@@ -48,7 +48,7 @@ export function initMyArticles({
 
   const refresh = async () => {
     const current = ++generation;
-    // Every page of the history is read to find the user's own: seconds in a large one.
+    // Each article's copies are looked up in the history: a while with many articles in a large one.
     const cancelBusy = showWhenSlow(busy, t('mineLooking'));
     let articles: ArticleCopies[];
     let watchedCount: number;
