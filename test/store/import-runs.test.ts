@@ -58,6 +58,10 @@ describe('a run record: a chunk of a block store\'s entries, grouped by bucket k
     ['runs of different pages, in sequence order', [[10], [11, 12]], [10, 11, 12]],
     ['a page twice in one run (two passages in one bucket), in no other', [[10, 10], [11]], [10, 10, 11]],
     ['a page in two runs: the later run\'s entries only', [[10, 11, 10], [12, 10]], [11, 12, 10]],
+    ['runs of key ranges that do not overlap, later ones lower', [[20, 21], [10, 12], [30]], [20, 21, 10, 12, 30]],
+    ['ranges that overlap with no page in two runs', [[10, 20], [15], [12, 30]], [10, 20, 15, 12, 30]],
+    ['a page in the first and the third run, the second between them', [[10, 11], [15], [11, 20]], [10, 15, 11, 20]],
+    ['an empty run among them', [[], [10], [], [10, 11]], [10, 11]],
   ])('the entries of several runs for one bucket (%s)', (_what, runs, expected) => {
     expect(lastRunsEntries(runs.map((ids) => entries(0, ...ids)), 0)).toEqual(entries(0, ...expected));
   });
