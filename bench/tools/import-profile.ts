@@ -1,0 +1,97 @@
+/**
+ * `npx tsx bench/tools/import-profile.ts [--records N] [--order export|made] [--profile]`:
+ * one import of N synthetic records (default 300,000) in the bench copy's page,
+ * as the bench's io part imports them but without the page checks beside it;
+ * prints its time, the merge's, and each Chromium process type's CPU time
+ * (from /proc, so run nothing else in Chromium meanwhile). With --profile, a
+ * CPU profile of the page (500 µs samples) is written to .tmp/import.cpuprofile
+ * and its largest self times printed. The page harness is rebundled unminified
+ * into the bench copy first, so the profile names functions. Needs the bench
+ * copy (.tmp/bench-ext: any `npm run bench` run makes it). How decisions/0103
+ * measured the import.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { useDictionaryFile } from '../../src/cli/dictionary-file';
+import { REPO } from '../lib/data';
+import { corpusForStore, EXT, launch, serviceWorker, TMP } from '../scenarios/browser/common';
+
+const flag = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const RECORDS = Number(flag('--records') ?? 300_000);
+const ORDER = (flag('--order') ?? 'export') as 'export' | 'made';
+const PROFILE = process.argv.includes('--profile');
+const SAMPLE_US = 500;
+const TOP = 30;
+
+/** CPU ms of each running Chromium process, by its type (Chromium rewrites its command line, arguments apart by spaces). */
+function chromiumCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      if (!(args[0] ?? '').includes('chrom')) continue;
+      const type = (args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser') + (args.includes('--extension-process') ? ' (extension)' : '');
+      const stat = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+      byPid.set(`${pid}\t${type}`, (Number(stat[11]) + Number(stat[12])) * 10);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return byPid;
+}
+
+/** Self time by function (name, file line and column) of a V8 CPU profile, largest first. */
+function selfTimes(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): [string, number][] {
+  const ms = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => ms.set(id, (ms.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+  const byName = new Map<string, number>();
+  for (const { id, callFrame: f } of profile.nodes) {
+    const name = f.url === '' ? f.functionName : `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    byName.set(name, (byName.get(name) ?? 0) + (ms.get(id) ?? 0));
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]);
+}
+
+useDictionaryFile();
+await build({
+  configFile: false, logLevel: 'silent', root: REPO,
+  build: { lib: { entry: join(REPO, 'bench/browser/page-harness.ts'), formats: ['iife'], name: '__dejaLuBenchPageLib', fileName: () => 'bench-page-harness.js' }, outDir: EXT, emptyOutDir: false, minify: false, write: true },
+});
+const context = await launch(EXT, join(TMP, 'import-profile'));
+try {
+  const extensionId = new URL((await serviceWorker(context)).url()).host;
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/bench.html`);
+  await page.waitForFunction(() => !!(globalThis as never as { __dejaLuBenchPage?: unknown }).__dejaLuBenchPage);
+  const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
+    page.evaluate(([n, a]) => ((globalThis as never as { __dejaLuBenchPage: Record<string, (...x: unknown[]) => unknown> }).__dejaLuBenchPage[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
+  const { fileMB } = await call<{ fileMB: number }>('prepareFile', RECORDS, corpusForStore(), ORDER);
+  const cdp = await context.newCDPSession(page);
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
+    await cdp.send('Profiler.start');
+  }
+  const before = chromiumCpuMs();
+  const run = await call<{ seconds: number; mergeSeconds: number; imported: number }>('importRun', 'io', false, false);
+  const after = chromiumCpuMs();
+  console.log(`${RECORDS.toLocaleString('en-US')} records (${ORDER} order, ${fileMB.toFixed(0)} MB): import ${run.seconds.toFixed(1)} s, merge ${run.mergeSeconds.toFixed(1)} s, ${run.imported} new`);
+  const byType = new Map<string, number>();
+  for (const [key, ms] of after) {
+    const type = key.split('\t')[1] as string;
+    byType.set(type, (byType.get(type) ?? 0) + ms - (before.get(key) ?? 0));
+  }
+  for (const [type, ms] of byType) if (ms >= 100) console.log(`  CPU ${type}: ${(ms / 1000).toFixed(1)} s`);
+  if (PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(REPO, '.tmp/import.cpuprofile'), JSON.stringify(profile));
+    console.log(`  largest self times of the page (.tmp/import.cpuprofile):`);
+    for (const [name, ms] of selfTimes(profile).slice(0, TOP)) console.log(`  ${ms.toFixed(0).padStart(8)} ms  ${name}`);
+  }
+} finally {
+  await context.close();
+}
