@@ -5,7 +5,7 @@
  * keys (a chunk), packed as buckets hold them (codec/bucket.ts) and grouped
  * by key. Pure: no IndexedDB.
  */
-import { ENTRY_BYTES, copyKeptEntries, pageOfWord, type BucketChange } from './bucket';
+import { ENTRY_BYTES, copyKeptEntries, forEachPageKey, pageOfWord, type BucketChange } from './bucket';
 import { readUint32 } from './fingerprints';
 
 /**
@@ -155,11 +155,10 @@ function runsOfDisjointPages(appends: readonly Uint8Array[], b: number): boolean
   const ranges = appends.map((append) => {
     let low = Infinity;
     let high = -Infinity;
-    for (let at = 0; at < append.byteLength; at += ENTRY_BYTES) {
-      const page = pageOfWord(readUint32(append, at), b);
+    forEachPageKey(append, b, (page) => {
       if (page < low) low = page;
       if (page > high) high = page;
-    }
+    });
     return [low, high] as const;
   }).filter(([low]) => low !== Infinity).sort(([a], [c]) => a - c);
   return ranges.every(([low], i) => i === 0 || low > (ranges[i - 1] as readonly [number, number])[1]);
