@@ -43,7 +43,7 @@ function readProc(pid: string, file: string): string {
 }
 
 /** CPU time (user + system, ms) from /proc/<pid>/stat; the command name may hold spaces and parentheses. */
-function cpuMsOf(pid: string): number {
+export function cpuMsOf(pid: string): number {
   const stat = readProc(pid, 'stat');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name, counted from the state field as 0: utime is the 11th, stime the 12th.

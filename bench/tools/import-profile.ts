@@ -12,10 +12,10 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { useDictionaryFile } from '../../src/cli/dictionary-file';
 import { REPO } from '../lib/data';
-import { corpusForStore, EXT, launch, serviceWorker, TMP } from '../scenarios/browser/common';
+import { cpuMsOf } from '../lib/proc';
+import { bundle, callPage, corpusForStore, EXT, launch, serviceWorker, TMP } from '../scenarios/browser/common';
 
 const flag = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -27,19 +27,19 @@ const PROFILE = process.argv.includes('--profile');
 const SAMPLE_US = 500;
 const TOP = 30;
 
-/** CPU ms of each running Chromium process, by its type (Chromium rewrites its command line, arguments apart by spaces). */
+/** CPU ms of each running Chromium process, by pid and type (Chromium rewrites its command line, arguments apart by spaces). */
 function chromiumCpuMs(): Map<string, number> {
   const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args: string[];
     try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
-      if (!(args[0] ?? '').includes('chrom')) continue;
-      const type = (args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser') + (args.includes('--extension-process') ? ' (extension)' : '');
-      const stat = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-      byPid.set(`${pid}\t${type}`, (Number(stat[11]) + Number(stat[12])) * 10);
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
     } catch {
-      // The process ended between the listing and the read.
+      continue; // The process ended between the listing and the read.
     }
+    if (!(args[0] ?? '').includes('chrom')) continue;
+    const type = (args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser') + (args.includes('--extension-process') ? ' (extension)' : '');
+    byPid.set(`${pid}\t${type}`, cpuMsOf(pid));
   }
   return byPid;
 }
@@ -57,19 +57,14 @@ function selfTimes(profile: { nodes: { id: number; callFrame: { functionName: st
 }
 
 useDictionaryFile();
-await build({
-  configFile: false, logLevel: 'silent', root: REPO,
-  build: { lib: { entry: join(REPO, 'bench/browser/page-harness.ts'), formats: ['iife'], name: '__dejaLuBenchPageLib', fileName: () => 'bench-page-harness.js' }, outDir: EXT, emptyOutDir: false, minify: false, write: true },
-});
+await bundle('bench/browser/page-harness.ts', 'bench-page-harness.js', '__dejaLuBenchPageLib', false);
 const context = await launch(EXT, join(TMP, 'import-profile'));
 try {
   const extensionId = new URL((await serviceWorker(context)).url()).host;
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/bench.html`);
   await page.waitForFunction(() => !!(globalThis as never as { __dejaLuBenchPage?: unknown }).__dejaLuBenchPage);
-  const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
-    page.evaluate(([n, a]) => ((globalThis as never as { __dejaLuBenchPage: Record<string, (...x: unknown[]) => unknown> }).__dejaLuBenchPage[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as Promise<T>;
-  const { fileMB } = await call<{ fileMB: number }>('prepareFile', RECORDS, corpusForStore(), ORDER);
+  const { fileMB } = await callPage<{ fileMB: number }>(page, 'prepareFile', RECORDS, corpusForStore(), ORDER);
   const cdp = await context.newCDPSession(page);
   if (PROFILE) {
     await cdp.send('Profiler.enable');
@@ -77,7 +72,7 @@ try {
     await cdp.send('Profiler.start');
   }
   const before = chromiumCpuMs();
-  const run = await call<{ seconds: number; mergeSeconds: number; imported: number }>('importRun', 'io', false, false);
+  const run = await callPage<{ seconds: number; mergeSeconds: number; imported: number }>(page, 'importRun', 'io', false, false);
   const after = chromiumCpuMs();
   console.log(`${RECORDS.toLocaleString('en-US')} records (${ORDER} order, ${fileMB.toFixed(0)} MB): import ${run.seconds.toFixed(1)} s, merge ${run.mergeSeconds.toFixed(1)} s, ${run.imported} new`);
   const byType = new Map<string, number>();

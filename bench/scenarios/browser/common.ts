@@ -1,7 +1,7 @@
 /** What every Chromium scenario of the bench shares: the bench copy's paths, a browser on it, calls into its worker, the store's on-disk size. */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { signDocument } from '../../../src/core';
 import { chineseDocs, latinDocs, realPages, REPO } from '../../lib/data';
 import { CHROMIUM } from '../../lib/env';
@@ -32,6 +32,28 @@ export async function serviceWorker(context: BrowserContext): Promise<Worker> {
   }
   await sw.evaluate(() => typeof (globalThis as never as { __dejaLuBench?: unknown }).__dejaLuBench);
   return sw;
+}
+
+/** Bundles `entry` (a harness) into the bench copy as `outFile`, an IIFE setting global `name`; unminified for profiles that name functions. */
+export async function bundle(entry: string, outFile: string, name: string, minify = true): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: REPO,
+    build: {
+      lib: { entry: join(REPO, entry), formats: ['iife'], name, fileName: () => outFile },
+      outDir: EXT,
+      emptyOutDir: false,
+      minify,
+      write: true,
+    },
+  });
+}
+
+/** Runs `name(...args)` of the page harness (bench/browser/page-harness.ts) open in `tab`. */
+export function callPage<T>(tab: Page, name: string, ...args: unknown[]): Promise<T> {
+  return tab.evaluate(([n, a]) => ((globalThis as never as { __dejaLuBenchPage: Record<string, (...x: unknown[]) => unknown> }).__dejaLuBenchPage[n as string] as (...x: unknown[]) => T)(...(a as unknown[])), [name, args] as const) as Promise<T>;
 }
 
 type Bench = Record<string, (...args: never[]) => unknown>;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { extensionProcessRssMB } from '../../lib/proc';
 import { round, roundSummary, summarize } from '../../lib/stats';
-import { corpusForStore, EXT, launch, progress, serviceWorker } from './common';
+import { callPage, corpusForStore, EXT, launch, progress, serviceWorker } from './common';
 
 /** Timed imports of the same file, each in a new browser profile; the median is the result (BENCH_IO_RUNS, 3 by default). */
 const IMPORT_RUNS = Number(process.env.BENCH_IO_RUNS ?? 3);
@@ -35,7 +35,7 @@ async function withIoHarness<T>(profile: string, records: number, corpus: unknow
     await tab.goto(`chrome-extension://${extensionId}/bench.html`);
     await tab.waitForFunction(() => !!(globalThis as never as { __dejaLuBenchPage?: unknown }).__dejaLuBenchPage);
     const call = <K extends keyof IoHarness>(name: K, ...args: Parameters<IoHarness[K]>): ReturnType<IoHarness[K]> =>
-      tab.evaluate(([n, a]) => ((globalThis as never as { __dejaLuBenchPage: Record<string, (...x: unknown[]) => unknown> }).__dejaLuBenchPage[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const) as ReturnType<IoHarness[K]>;
+      callPage(tab, name, ...args) as ReturnType<IoHarness[K]>;
     const { fileMB } = await call('prepareFile', records, corpus, (process.env.BENCH_IO_ORDER as 'export' | 'made' | undefined) ?? 'export');
     return { ...(await work(call)), fileMB };
   } finally {

@@ -22,36 +22,19 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT_SAMPLE_SIZE } from '../../../src/core/scheme';
-import { REPO } from '../../lib/data';
 import { CHROMIUM, load1 } from '../../lib/env';
 import { extensionProcessCpuMs } from '../../lib/proc';
 import { BENCH_BUILD, buildExtension } from '../sizes';
 import { altLookups } from './alt-layout';
 import { bytesByPassageCount } from './bytes-by-passage';
 import { coldStartInWorker } from './cold-start';
-import { EMPTY_EXT, EXT, launch, serviceWorker, TMP } from './common';
+import { bundle, EMPTY_EXT, EXT, launch, serviceWorker, TMP } from './common';
 import { fingerprintInWorker } from './fingerprint';
 import { importExport } from './import-export';
 import { lookups } from './lookup';
 import { extensionMemory } from './memory';
 import { pageImpact } from './page-impact';
 import { VERDICT_PROFILES, verdictLatency } from './verdict-latency';
-
-async function bundle(entry: string, outFile: string, name: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: REPO,
-    build: {
-      lib: { entry: join(REPO, entry), formats: ['iife'], name, fileName: () => outFile },
-      outDir: EXT,
-      emptyOutDir: false,
-      minify: true,
-      write: true,
-    },
-  });
-}
 
 /** The bench copy of the extension: production build + harness files. */
 async function assembleExtension(): Promise<void> {
