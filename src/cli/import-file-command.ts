@@ -1,6 +1,6 @@
 import { basename, extname, relative, sep } from 'node:path';
 import { signDocument, siteOf } from '../core';
-import { pageInputToExportRecord, serializeExport, signedFields, type ExportRecord, type PageInput } from '../store';
+import { inKeyOrder, pageInputToExportRecord, serializeExport, signedFields, type ExportRecord, type PageInput } from '../store';
 import type { LoadedDocument } from './documents';
 import { EXIT_FILE_ERRORS, EXIT_OK, absolutePath, type CommandContext } from './context';
 import { errorMessage } from './error-message';
@@ -69,7 +69,7 @@ export async function runImportFile({ io, flags, files }: CommandContext): Promi
   }
   const output = flags.output as string;
   try {
-    await io.writeFile(absolutePath(io, output), serializeExport(records, now));
+    await io.writeFile(absolutePath(io, output), serializeExport(inKeyOrder(records), now));
   } catch (error) {
     writeJsonLine(io.stdout, { file: output, error: errorMessage(error) });
     return EXIT_FILE_ERRORS;

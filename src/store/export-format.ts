@@ -6,6 +6,7 @@
 import { isFingerprintHex } from '../core/fingerprint64';
 import { FINGERPRINT_SCHEME, FINGERPRINT_SCHEMES, isFingerprintScheme, passageSampleSize, type FingerprintScheme } from '../core/scheme';
 import { normalizeUrl } from '../core/url';
+import { urlHash } from './codec/page-key';
 import { JsonScanError, StreamedObjectScanner, type ScanEvent } from './json-scanner';
 import {
   MAX_CLOCK_SKEW_MS, MAX_EXCERPT_LENGTH, MAX_IMPORT_EXCERPT_LENGTH, MAX_LANGUAGE_LENGTH, MAX_PASSAGES,
@@ -334,6 +335,20 @@ export function serializeExportRecord(record: ExportRecord): string {
     visitCount: record.visitCount,
     source: record.source,
   });
+}
+
+/**
+ * `records` in the order of the page keys they will be stored under (their
+ * URL hash; pages sharing one keep their order), the order History.exportJson
+ * writes. An import writes its pages a round at a time, and a round of pages
+ * in key order fills a few page groups where one in any other order touches
+ * every group: 300,000 pages in the order they were made took 3.7 times as
+ * long to import (decisions/0103). Files this code writes from other sources
+ * (the CLI's import-file, a watched feed) are therefore written so.
+ */
+export function inKeyOrder(records: readonly ExportRecord[]): ExportRecord[] {
+  const hashes = new Map(records.map((record) => [record, urlHash(record.url)]));
+  return [...records].sort((a, b) => (hashes.get(a) as number) - (hashes.get(b) as number));
 }
 
 /** Chunks are gathered up to about this many characters so writers see few, reasonably sized pieces. */

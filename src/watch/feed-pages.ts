@@ -1,6 +1,6 @@
 /** A feed's items as pages of the history marked as the user's own, fingerprinted like `deja-lu import-file` does. */
 import { signDocument, siteOf, type DocumentSignature } from '../core';
-import { MAX_EXCERPT_LENGTH, pageInputToExportRecord, serializeExport, signedFields, truncateText, type ExportRecord } from '../store';
+import { inKeyOrder, MAX_EXCERPT_LENGTH, pageInputToExportRecord, serializeExport, signedFields, truncateText, type ExportRecord } from '../store';
 import type { FeedItem } from './watch-file';
 
 /**
@@ -26,5 +26,5 @@ export function feedRecords(items: readonly FeedItem[], now: Date, sign: (text: 
 
 /** The records as an export file, which the history imports under its usual rules (History.importJson). */
 export function feedExport(records: readonly ExportRecord[], now: Date): AsyncIterable<string> {
-  return serializeExport(records, now);
+  return serializeExport(inKeyOrder(records), now);
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FINGERPRINT_SCHEME, fingerprintFromHex, hammingDistance } from '../../src/core';
 import { main } from '../../src/cli/main';
-import { parseExport } from '../../src/store/export-format';
+import { inKeyOrder, parseExport, type ExportRecord } from '../../src/store/export-format';
 import { memoryIo } from './memory-io';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/pages');
@@ -199,6 +199,17 @@ describe('deja-lu import-file', () => {
     expect(await main(['import-file', 'c.txt', '-o', 'h.json'], m.io)).toBe(0);
     const [item] = await exportedRecords(m.written.get('/work/dir/h.json') as string);
     expect(item).toMatchObject({ ok: true, record: { url: 'file:///work/dir/c.txt', source: 'author' } });
+  });
+
+  test('writes the records in the order the history keeps pages, so a large file imports fast; the lines follow the files', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `post-${i}.txt`);
+    const m = memoryIo(Object.fromEntries(names.map((name) => [name, EHOW_TEXT])));
+    expect(await main(['import-file', '--base-url', 'https://blog.example/', ...names, '-o', 'h.json'], m.io)).toBe(0);
+    expect(m.lines().map((line) => line.file)).toEqual(names);
+    const urls = (await exportedRecords(m.written.get('/work/dir/h.json') as string)).map((item) => (item.ok ? item.record.url : ''));
+    const given = names.map((name) => `https://blog.example/${name}`);
+    expect(urls).toEqual(inKeyOrder(given.map((url) => ({ url }) as ExportRecord)).map((r) => r.url));
+    expect(urls).not.toEqual(given);
   });
 
   test('two files with the same address: the second is refused, as the importer would keep only one', async () => {

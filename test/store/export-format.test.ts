@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, ExportFormatError, pageInputToExportRecord, parseExport, serializeExport, serializeExportRecord,
+  EXPORT_FORMAT, EXPORT_VERSION, ExportFormatError, inKeyOrder, pageInputToExportRecord, parseExport, serializeExport, serializeExportRecord,
   validateExportRecord, type ExportRecord, type ParsedRecord,
 } from '../../src/store';
 import { FINGERPRINT_SCHEME } from '../../src/core/scheme';
-import { collect, pageInput, T0 } from './helpers';
+import { collect, freshHistory, pageInput, T0 } from './helpers';
 
 const NOW = new Date(T0);
 
@@ -250,6 +250,28 @@ describe('the prose total of a record', () => {
   test('a recorded page keeps its prose total in whole length units', () => {
     expect(pageInputToExportRecord(pageInput({ proseTotal: 640.4 }), NOW).proseTotal).toBe(640);
     expect(pageInputToExportRecord(pageInput(), NOW)).not.toHaveProperty('proseTotal', expect.anything());
+  });
+});
+
+describe('inKeyOrder', () => {
+  const records = Array.from({ length: 40 }, (_, i) => pageInputToExportRecord(pageInput({ url: `https://example.com/post-${i}` }), NOW));
+
+  test('puts records in the order the history exports them, so an import fills few page groups a round', async () => {
+    const ordered = inKeyOrder(records);
+    const { history } = await freshHistory(() => T0);
+    await history.importJson(serializeExport(records, NOW));
+    const exported = JSON.parse(await collect(history.exportJson())) as { pages: ExportRecord[] };
+    expect(ordered.map((r) => r.url)).toEqual(exported.pages.map((r) => r.url));
+    // Made order is not key order, or the case would prove nothing.
+    expect(ordered.map((r) => r.url)).not.toEqual(records.map((r) => r.url));
+  });
+
+  test('keeps the given order of records of one URL, and leaves its argument as it was', () => {
+    const [a, b] = records as [ExportRecord, ExportRecord];
+    const given = [{ ...a, title: 'first' }, b, { ...a, title: 'second' }];
+    const copy = [...given];
+    expect(inKeyOrder(given).filter((r) => r.url === a.url).map((r) => r.title)).toEqual(['first', 'second']);
+    expect(given).toEqual(copy);
   });
 });
 
