@@ -8,6 +8,7 @@ import { normalizeUrl } from '../../src/core/url';
 import { openHistory, pageToExportRecord, serializeExport } from '../../src/store';
 import { urlHash } from '../../src/store/codec/page-key';
 import { saveTextFile } from '../../src/ui/save-file';
+import { digestInWorker } from '../../entrypoints/options/digest-in-worker';
 import { pageOf, type Corpus } from './synthetic';
 
 interface MemoryInfo {
@@ -60,6 +61,8 @@ const savingTo = (name: string) => ({ window: { showSaveFilePicker: () => benchF
  * History.exportJson writes them, unless `fileOrder` is 'made' (page 0
  * first: a file some other tool wrote).
  */
+/** entrypoints/options/digest-worker.ts as the bench bundles it beside this harness (bench/scenarios/browser/index.ts). */
+export const DIGEST_WORKER = '/bench-digest-worker.js';
 const IMPORT_FILE = 'bench-import.json';
 const EXPORT_FILE = 'bench-export.json';
 async function prepareFile(records: number, corpus: Corpus, fileOrder: 'export' | 'made' = 'export'): Promise<{ fileMB: number }> {
@@ -111,10 +114,11 @@ async function withChecks<T>(name: string, run: () => Promise<T>): Promise<{ res
 
 /**
  * One import of the file into database `name` (new and empty for a first
- * import), through History.importFile as the history page imports it. With `retained`, gc() runs every
+ * import), through History.importFile as the history page imports it (its
+ * receipt's hash in a worker unless `digest` is 'inline'). With `retained`, gc() runs every
  * RETAINED_EVERY_MS (what the import keeps alive; a slower run).
  */
-async function importRun(name: string, retained: boolean, checks = false, batchSize?: number) {
+async function importRun(name: string, retained: boolean, checks = false, batchSize?: number, digest: 'worker' | 'inline' = 'worker') {
   if (!file) throw new Error('prepareFile first');
   const blob = file;
   const history = await openHistory({ name });
@@ -125,6 +129,8 @@ async function importRun(name: string, retained: boolean, checks = false, batchS
   let ended = 0;
   const importing = () => history.importFile(blob, {
     ...(batchSize === undefined ? {} : { batchSize }),
+    // The receipt's hash in a worker, as the history page takes it; 'inline' hashes on the page's thread, as before.
+    ...(digest === 'worker' ? { fileDigest: (f: Blob) => digestInWorker(f, () => new Worker(DIGEST_WORKER)) } : {}),
     onProgress: (progress) => {
       const now = performance.now();
       if (progress.indexed !== undefined) mergeFrom ??= now;

@@ -3,6 +3,7 @@ import { ExportFormatError, HistoryQuotaError, ImportIncompleteError, type Histo
 import { byId, h } from '../../src/ui/dom';
 import { saveTextFile } from '../../src/ui/save-file';
 import { formatBytes } from './format-bytes';
+import { digestInWorker } from './digest-in-worker';
 
 /** Rejected records listed under an import report; the rest are summarised by the count. */
 const MAX_LISTED_REJECTIONS = 10;
@@ -78,6 +79,7 @@ export function initTransfer({ history, now = () => new Date(), onImported }: Tr
     };
     try {
       const report = await history.importFile(file, {
+        fileDigest: digestInWorker,
         onBytes: (n) => { bytes = n; redraw(); },
         onProgress: (p) => { progress = p; redraw(); },
       });

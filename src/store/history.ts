@@ -58,6 +58,14 @@ export interface QueryOptions {
 export interface ImportFileOptions extends ImportOptions {
   /** Hears the file's bytes read so far (textChunks), for a progress bar. */
   onBytes?: (bytes: number) => void;
+  /**
+   * The file's digest (file-digest.ts fileDigest's), taken elsewhere while the
+   * import reads the file: a page passes a Worker's, as Chromium hashes on the
+   * calling thread (~8 s of a million-record import, decisions/0103). Without
+   * it the import hashes the bytes it reads, on its own thread. A digest that
+   * fails leaves no receipt; the import itself is not affected.
+   */
+  fileDigest?: (file: Blob) => Promise<string>;
 }
 
 export interface ListOptions {
@@ -425,25 +433,26 @@ export class History {
    * A full import that rejects no record leaves such a receipt.
    */
   async importFile(file: Blob, options: ImportFileOptions = {}): Promise<ImportReport> {
-    const { onBytes, ...importOptions } = options;
+    const { onBytes, fileDigest: digestElsewhere, ...importOptions } = options;
     const receipts = new ImportReceipts(this.db);
     const prefix = receiptPrefix(file.size, options.source, FINGERPRINT_SCHEME);
     const { token, seen } = await receipts.before(prefix);
     let known: string | undefined;
     if (seen) {
-      known = await fileDigest(file);
-      const receipt = await receipts.find(prefix + known);
+      known = await (digestElsewhere ?? fileDigest)(file).catch(() => undefined);
+      const receipt = known === undefined ? undefined : await receipts.find(prefix + known);
       if (receipt !== undefined) {
         onBytes?.(file.size);
         return { imported: 0, updated: 0, unchanged: receipt.pages, rejected: [], rejectedCount: 0, alreadyImported: receipt.at };
       }
     }
-    // Otherwise the file is hashed as the import reads it, for the receipt it may leave.
-    const digest = known === undefined ? new SliceDigest() : undefined;
+    // Otherwise the file is hashed as the import reads it (or beside it), for the receipt it may leave.
+    const hashing = known !== undefined || digestElsewhere === undefined ? undefined : digestElsewhere(file).catch(() => undefined);
+    const digest = known === undefined && hashing === undefined ? new SliceDigest() : undefined;
     const report = await this.importJson(textChunks(file, onBytes, digest), importOptions);
     if (report.rejectedCount > 0) return report;
     // Only a file read to its last byte has the digest fileDigest gives it.
-    const hex = known ?? (digest !== undefined && digest.bytes === file.size ? await digest.hex() : undefined);
+    const hex = known ?? (await hashing) ?? (digest !== undefined && digest.bytes === file.size ? await digest.hex() : undefined);
     if (hex !== undefined) {
       const pages = report.imported + report.updated + report.unchanged;
       // Without a receipt (storage is full) the next import reads the file through: nothing is lost.

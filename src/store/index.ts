@@ -11,6 +11,7 @@ export type { ImportReport, ImportRejection, ImportOptions, ImportProgress } fro
 export { ImportIncompleteError, IMPORT_BATCH, MAX_REPORTED_REJECTIONS } from './import';
 export { HistoryQuotaError } from './errors';
 export { textChunks } from './file-text';
+export { fileDigest } from './file-digest';
 export { signatureQueries, type QueriedSignature, type SignatureQueries } from './signature-queries';
 export * from './page';
 export * from './export-format';

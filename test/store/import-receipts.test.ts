@@ -180,6 +180,32 @@ describe('importing the same file again', () => {
   });
 });
 
+describe('a digest taken elsewhere (ImportFileOptions.fileDigest, as the history page takes it in a worker)', () => {
+  const records = Array.from({ length: 12 }, (_, i) => record(i));
+
+  test('is the receipt\'s: the file imported again is answered from it, and is asked for on each import', async () => {
+    const { history } = await freshHistory();
+    const file = await fileOf(records);
+    const asked: Blob[] = [];
+    const elsewhere = (f: Blob) => { asked.push(f); return fileDigest(f); };
+    expect((await history.importFile(file, { fileDigest: elsewhere })).imported).toBe(12);
+    expect(await history.importFile(file, { fileDigest: elsewhere })).toEqual({ imported: 0, updated: 0, unchanged: 12, rejected: [], rejectedCount: 0, alreadyImported: T0 });
+    expect(asked).toEqual([file, file]);
+    // The same receipt as a digest taken on the import's own thread.
+    expect((await history.importFile(await fileOf(records))).alreadyImported).toBe(T0);
+  });
+
+  test('one that fails leaves the import whole and no receipt, and the next import reads the file through', async () => {
+    const { history } = await freshHistory();
+    const file = await fileOf(records);
+    const failing = () => Promise.reject(new Error('worker gone'));
+    expect(await history.importFile(file, { fileDigest: failing })).toEqual({ imported: 12, updated: 0, unchanged: 0, rejected: [], rejectedCount: 0 });
+    expect(await history.importFile(file, { fileDigest: failing })).toEqual({ imported: 0, updated: 0, unchanged: 12, rejected: [], rejectedCount: 0 });
+    expect((await history.importFile(file)).alreadyImported).toBeUndefined();
+    expect((await history.importFile(file)).alreadyImported).toBe(T0);
+  });
+});
+
 describe('fileDigest', () => {
   test('is SHA-256 over the SHA-256 of each slice, so files of any size are hashed a slice at a time', async () => {
     const bytes = new Uint8Array(DIGEST_SLICE_BYTES + 5).map((_, i) => (i * 31) & 0xff);

@@ -44,6 +44,7 @@ async function assembleExtension(): Promise<void> {
   await bundle('bench/browser/offscreen-probe.ts', 'bench-offscreen-probe.js', '__dejaLuOffscreenProbeLib');
   await bundle('bench/browser/sw-harness.ts', 'bench-sw-harness.js', '__dejaLuBenchSw');
   await bundle('bench/browser/page-harness.ts', 'bench-page-harness.js', '__dejaLuBenchPageLib');
+  await bundle('entrypoints/options/digest-worker.ts', 'bench-digest-worker.js', '__dejaLuDigestWorker');
   await bundle('bench/browser/extract-harness.ts', 'bench-extract-harness.js', '__dejaLuExtractLib');
   const manifest = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'));
   const background = manifest.background.service_worker as string;
